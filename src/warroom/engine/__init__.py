@@ -1,0 +1,43 @@
+"""The game-agnostic engine: protocol, RNG, actions, events, records, matches.
+
+It depends on the standard library only.
+"""
+
+from warroom.engine.actions import Action, canonical, make, parse
+from warroom.engine.errors import (
+    ConfigError,
+    GameOver,
+    IllegalAction,
+    MalformedAction,
+    NotYourTurn,
+    RecordError,
+    UnknownGame,
+    WarroomError,
+)
+from warroom.engine.events import ALL_SEEING, Event
+from warroom.engine.game import Decision, Game, Option, Result, require
+from warroom.engine.rng import Rng, mix_seed
+
+__all__ = [
+    "ALL_SEEING",
+    "Action",
+    "ConfigError",
+    "Decision",
+    "Event",
+    "Game",
+    "GameOver",
+    "IllegalAction",
+    "MalformedAction",
+    "NotYourTurn",
+    "Option",
+    "RecordError",
+    "Result",
+    "Rng",
+    "UnknownGame",
+    "WarroomError",
+    "canonical",
+    "make",
+    "parse",
+    "mix_seed",
+    "require",
+]

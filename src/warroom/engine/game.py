@@ -1,0 +1,241 @@
+"""The game protocol: the one seam between a game's rules and everything else.
+
+Terminal, server, bots, simulation, replays and research adapters talk to a game
+only through these methods. A game subclasses :class:`Game` and implements the
+underscored hooks; the public methods validate and keep the engine's promises
+(an illegal action raises and leaves the state untouched; nothing happens after
+the end).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, Generic, NamedTuple, Protocol, TypeVar
+
+from warroom.engine.actions import Action, canonical
+from warroom.engine.errors import ConfigError, GameOver, IllegalAction, NotYourTurn
+from warroom.engine.events import Event
+
+
+class GameState(Protocol):
+    """What the engine needs of a state: plain data it can clone and serialise."""
+
+    def clone(self) -> Any: ...
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+S = TypeVar("S", bound=GameState)
+
+
+class Decision(NamedTuple):
+    """Someone who must decide now, and what kind of choice it is."""
+
+    player: int
+    kind: str
+    prompt: str
+
+
+@dataclass(slots=True)
+class Result:
+    """How a game ended. ``winners`` empty means a draw."""
+
+    winners: list[int]
+    reason: str
+    scores: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"winners": list(self.winners), "reason": self.reason, "scores": dict(self.scores)}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Result:
+        return cls(list(data["winners"]), str(data["reason"]), dict(data.get("scores", {})))
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """A documented rule option (``--option KEY=VALUE``)."""
+
+    default: int | str
+    help: str
+    minimum: int | None = None
+    maximum: int | None = None
+
+
+def state_hash(state_json: dict[str, Any]) -> str:
+    """A short, stable digest of a state's JSON, for records and replay checks."""
+    text = json.dumps(state_json, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+class Game(ABC, Generic[S]):
+    """One game's rules. Subclasses set the class facts and implement the hooks."""
+
+    name: str = ""
+    title: str = ""
+    rules_version: int = 1
+    min_players: int = 2
+    max_players: int = 2
+    realtime: bool = False
+    variants: dict[str, str] = {}
+    options: dict[str, Option] = {}
+
+    # ----- configuration -------------------------------------------------------------
+    def configure(
+        self,
+        players: int | None = None,
+        variants: list[str] | tuple[str, ...] = (),
+        options: dict[str, str | int] | None = None,
+    ) -> dict[str, Any]:
+        """Validate and complete a configuration: ``{"players", "variants", "options"}``."""
+        n = self.min_players if players is None else players
+        if not self.min_players <= n <= self.max_players:
+            span = (
+                str(self.min_players)
+                if self.min_players == self.max_players
+                else f"{self.min_players}-{self.max_players}"
+            )
+            raise ConfigError(f"{self.name} is for {span} players, not {n}")
+        for v in variants:
+            if v not in self.variants:
+                known = ", ".join(sorted(self.variants)) or "none"
+                raise ConfigError(f"{self.name} has no variant {v!r} (variants: {known})")
+        opts: dict[str, int | str] = {k: o.default for k, o in self.options.items()}
+        for key, raw in (options or {}).items():
+            short = key.split(".", 1)[1] if key.startswith(self.name + ".") else key
+            spec = self.options.get(short)
+            if spec is None:
+                known = ", ".join(sorted(self.options)) or "none"
+                raise ConfigError(f"{self.name} has no option {key!r} (options: {known})")
+            opts[short] = _coerce_option(short, spec, raw)
+        return {"players": n, "variants": sorted(set(variants)), "options": opts}
+
+    def seat_names(self, config: dict[str, Any]) -> list[str]:
+        """Names of the seats, in seat order (``good``/``evil``, ``p1``/``p2``...)."""
+        return [f"p{i + 1}" for i in range(int(config["players"]))]
+
+    def seat_index(self, config: dict[str, Any], name: str) -> int:
+        """The seat number for a seat name or number given by a user."""
+        names = self.seat_names(config)
+        if name in names:
+            return names.index(name)
+        if name.isdigit() and int(name) < len(names):
+            return int(name)
+        raise ConfigError(f"no seat {name!r} in {self.name} (seats: {', '.join(names)})")
+
+    # ----- the protocol ----------------------------------------------------------------
+    @abstractmethod
+    def new(self, config: dict[str, Any], seed: int) -> S:
+        """The set-up state, fully determined by ``config`` and ``seed``."""
+
+    @abstractmethod
+    def decisions(self, state: S) -> list[Decision]:
+        """Who must decide now (empty once the game is over)."""
+
+    @abstractmethod
+    def legal_actions(self, state: S, player: int) -> list[Action]:
+        """Every legal action for ``player`` now, sorted deterministically; empty if none."""
+
+    def apply(
+        self, state: S, player: int, action: Action, time_ms: int | None = None
+    ) -> list[Event]:
+        """Validate and apply ``action`` for ``player``; on error raise and change nothing."""
+        if self.result(state) is not None:
+            raise GameOver("the game is over")
+        legal = self.legal_actions(state, player)
+        if not legal:
+            raise NotYourTurn(f"{self.seat_label(state, player)} has no decision to make now")
+        if action not in legal:
+            text = canonical(action)  # raises MalformedAction for garbage
+            if text not in legal:
+                raise IllegalAction(self.explain_illegal(state, player, text))
+            action = text
+        return self._apply(state, player, action, time_ms)
+
+    def apply_trusted(
+        self, state: S, player: int, action: Action, time_ms: int | None = None
+    ) -> list[Event]:
+        """Apply an action taken from ``legal_actions`` of this very state (bots, simulation)."""
+        return self._apply(state, player, action, time_ms)
+
+    @abstractmethod
+    def _apply(self, state: S, player: int, action: Action, time_ms: int | None) -> list[Event]:
+        """Apply a known-legal action and return the events it caused."""
+
+    @abstractmethod
+    def view(self, state: S, player: int | None) -> dict[str, Any]:
+        """What ``player`` may see (``None``: a spectator). Never another seat's hidden cards."""
+
+    @abstractmethod
+    def result(self, state: S) -> Result | None:
+        """The result once the game has ended, else ``None``."""
+
+    @abstractmethod
+    def determinize(self, state: S, player: int, seed: int) -> S:
+        """A full state that ``player`` cannot tell from ``state``, with all it cannot see re-dealt."""
+
+    # ----- plain data ------------------------------------------------------------------
+    def clone(self, state: S) -> S:
+        cloned: S = state.clone()
+        return cloned
+
+    def to_json(self, state: S) -> dict[str, Any]:
+        return state.to_json()
+
+    @abstractmethod
+    def from_json(self, data: dict[str, Any]) -> S:
+        """Rebuild a state from ``to_json`` output."""
+
+    def hash(self, state: S) -> str:
+        return state_hash(state.to_json())
+
+    # ----- words for people --------------------------------------------------------------
+    def seat_label(self, state: S, player: int) -> str:
+        return f"seat {player}"
+
+    def describe(self, state: S, player: int, action: Action) -> str:
+        """A sentence for a legal action (the terminal and browser show it beside the text)."""
+        return action
+
+    def explain_illegal(self, state: S, player: int, action: Action) -> str:
+        """Why ``action`` is not legal now; games override this to be more specific."""
+        return f"{action!r} is not a legal action now"
+
+    def rules_reference(self) -> dict[str, Any]:
+        """Every card, general or board element with its text (``warroom rules``)."""
+        return {"game": self.name, "title": self.title}
+
+    def describe_game(self) -> dict[str, Any]:
+        """The facts ``warroom games`` lists."""
+        return {
+            "name": self.name,
+            "title": self.title,
+            "rules_version": self.rules_version,
+            "players": list(range(self.min_players, self.max_players + 1)),
+            "realtime": self.realtime,
+            "variants": dict(self.variants),
+            "options": {k: {"default": o.default, "help": o.help} for k, o in self.options.items()},
+        }
+
+
+def _coerce_option(key: str, spec: Option, raw: str | int) -> int | str:
+    if isinstance(spec.default, int):
+        try:
+            value = int(raw)
+        except (TypeError, ValueError):
+            raise ConfigError(f"option {key} takes a whole number, not {raw!r}") from None
+        if spec.minimum is not None and value < spec.minimum:
+            raise ConfigError(f"option {key} must be at least {spec.minimum}")
+        if spec.maximum is not None and value > spec.maximum:
+            raise ConfigError(f"option {key} must be at most {spec.maximum}")
+        return value
+    return str(raw)
+
+
+def require(condition: bool, reason: str) -> None:
+    """Raise ``IllegalAction(reason)`` unless ``condition`` holds (for game hooks)."""
+    if not condition:
+        raise IllegalAction(reason)

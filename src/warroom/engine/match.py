@@ -1,0 +1,83 @@
+"""A match: one game being played, with its record and event log.
+
+The terminal, the server and the simulator all drive games through this class,
+so every accepted action is recorded the same way.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from warroom.engine import registry
+from warroom.engine.events import Event
+from warroom.engine.game import Game, Result
+from warroom.engine.record import Record, Step, replay
+
+
+class Match:
+    """A game in progress: state, record, and every event so far."""
+
+    def __init__(
+        self,
+        game: Game[Any] | str,
+        config: dict[str, Any],
+        seed: int,
+        players: list[str] | None = None,
+        hashes: bool = True,
+    ) -> None:
+        self.game: Game[Any] = registry.get(game) if isinstance(game, str) else game
+        self.config = config
+        self.seed = seed
+        self.state: Any = self.game.new(config, seed)
+        names = self.game.seat_names(config)
+        players = players or ["human"] * len(names)
+        self.hashes = hashes
+        self.record = Record(
+            self.game.name,
+            self.game.rules_version,
+            config,
+            seed,
+            [{"seat": i, "name": n, "player": p} for i, (n, p) in enumerate(zip(names, players, strict=True))],
+        )
+        self.events: list[Event] = []
+
+    @classmethod
+    def from_record(cls, record: Record, verify: bool = True) -> Match:
+        """Rebuild a match by replaying its record (used by resume and server restarts)."""
+        match = cls.__new__(cls)
+        match.game = registry.get(record.game)
+        match.config = record.config
+        match.seed = record.seed
+        match.hashes = True
+        match.record = Record(record.game, record.rules_version, record.config, record.seed,
+                              record.seats, [], None)
+        match.events = []
+        state = None
+        for step in replay(record, verify=verify):
+            state = step.state
+            match.events.extend(step.events)
+        match.state = state
+        match.record.steps = list(record.steps)
+        res = match.game.result(state)
+        match.record.result = None if res is None else res.to_json()
+        return match
+
+    def act(self, player: int, action: str, time_ms: int | None = None, trusted: bool = False) -> list[Event]:
+        """Apply and record one action; raises (and records nothing) if it is illegal."""
+        if trusted:
+            events = self.game.apply_trusted(self.state, player, action, time_ms)
+        else:
+            events = self.game.apply(self.state, player, action, time_ms)
+        digest = self.game.hash(self.state) if self.hashes else ""
+        self.record.steps.append(Step(player, action, digest, time_ms))
+        self.events.extend(events)
+        res = self.game.result(self.state)
+        if res is not None:
+            self.record.result = res.to_json()
+        return events
+
+    def result(self) -> Result | None:
+        return self.game.result(self.state)
+
+    def log(self, seat: int | None) -> list[dict[str, Any]]:
+        return [e.visible_to(seat) for e in self.events]

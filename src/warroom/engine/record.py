@@ -1,0 +1,155 @@
+"""Game records: set-up plus every action, with a state hash after each one.
+
+A game is exactly (game, rules version, config, seed, actions). Replaying a
+record re-derives every state and checks every hash, so a tampered or
+mismatched record is caught at the first step that differs.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from warroom.engine import registry
+from warroom.engine.errors import RecordError, WarroomError
+from warroom.engine.events import Event
+from warroom.engine.game import Game
+
+FORMAT = "warroom-record"
+FORMAT_VERSION = 1
+
+
+@dataclass(slots=True)
+class Step:
+    """One recorded action: who, what, when (real-time games), and the state hash after it."""
+
+    seat: int
+    action: str
+    hash: str
+    t: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"seat": self.seat, "action": self.action, "hash": self.hash}
+        if self.t is not None:
+            out["t"] = self.t
+        return out
+
+
+@dataclass(slots=True)
+class Record:
+    game: str
+    rules_version: int
+    config: dict[str, Any]
+    seed: int
+    seats: list[dict[str, Any]]
+    steps: list[Step] = field(default_factory=list)
+    result: dict[str, Any] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "format_version": FORMAT_VERSION,
+            "game": self.game,
+            "rules_version": self.rules_version,
+            "config": self.config,
+            "seed": self.seed,
+            "seats": self.seats,
+            "actions": [s.to_json() for s in self.steps],
+            "result": self.result,
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> Record:
+        """Read a record, refusing anything malformed with a one-line reason."""
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise RecordError("not a warroom game record")
+        if data.get("format_version") != FORMAT_VERSION:
+            raise RecordError(f"unsupported record format version {data.get('format_version')!r}")
+        try:
+            game = registry.get(str(data["game"]))
+            if data["rules_version"] != game.rules_version:
+                raise RecordError(
+                    f"record is for {game.name} rules version {data['rules_version']}, "
+                    f"this warroom plays version {game.rules_version}"
+                )
+            steps = []
+            for i, raw in enumerate(data["actions"]):
+                if not isinstance(raw, dict):
+                    raise RecordError(f"action {i + 1} is not an object")
+                t = raw.get("t")
+                steps.append(
+                    Step(
+                        int(raw["seat"]), str(raw["action"]), str(raw["hash"]),
+                        None if t is None else int(t),
+                    )
+                )
+            config = data["config"]
+            if not isinstance(config, dict):
+                raise RecordError("record config is not an object")
+            seats = data["seats"]
+            if not isinstance(seats, list):
+                raise RecordError("record seats is not a list")
+            result = data.get("result")
+            return cls(game.name, int(data["rules_version"]), config, int(data["seed"]),
+                       seats, steps, result if isinstance(result, dict) else None)
+        except RecordError:
+            raise
+        except WarroomError as err:
+            raise RecordError(str(err)) from None
+        except (KeyError, TypeError, ValueError) as err:
+            raise RecordError(f"malformed record: {type(err).__name__} {err}") from None
+
+    def save(self, path: str | Path) -> None:
+        Path(path).write_text(json.dumps(self.to_json(), indent=1) + "\n")
+
+    @classmethod
+    def load(cls, path: str | Path) -> Record:
+        try:
+            text = Path(path).read_text()
+        except OSError as err:
+            raise RecordError(f"cannot read {path}: {err.strerror}") from None
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as err:
+            raise RecordError(f"{path} is not JSON (line {err.lineno}: {err.msg})") from None
+        return cls.from_json(data)
+
+
+@dataclass(slots=True)
+class ReplayStep:
+    index: int  # 1-based action number; 0 is the set-up
+    seat: int | None
+    action: str | None
+    state: Any
+    events: list[Event]
+
+
+def replay(record: Record, verify: bool = True) -> Iterator[ReplayStep]:
+    """Re-derive every state of ``record``; with ``verify``, stop at the first hash that differs."""
+    game: Game[Any] = registry.get(record.game)
+    try:
+        config = game.configure(
+            record.config.get("players"),
+            record.config.get("variants", []),
+            record.config.get("options", {}),
+        )
+    except WarroomError as err:
+        raise RecordError(f"record config: {err}") from None
+    state = game.new(config, record.seed)
+    yield ReplayStep(0, None, None, state, [])
+    for i, step in enumerate(record.steps, start=1):
+        try:
+            events = game.apply(state, step.seat, step.action, step.t)
+        except WarroomError as err:
+            raise RecordError(f"action {i} ({step.action!r} by seat {step.seat}) fails: {err}") from None
+        if verify:
+            got = game.hash(state)
+            if got != step.hash:
+                raise RecordError(
+                    f"action {i} ({step.action!r} by seat {step.seat}): state hash {got} "
+                    f"does not match the record's {step.hash}"
+                )
+        yield ReplayStep(i, step.seat, step.action, state, events)

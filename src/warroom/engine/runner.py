@@ -1,0 +1,58 @@
+"""Bot-vs-bot games, the way simulation and benchmarks drive the engine."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from warroom.engine.game import Game
+from warroom.engine.match import Match
+from warroom.engine.rng import mix_seed
+
+
+@dataclass(slots=True)
+class GameOutcome:
+    seed: int
+    winners: list[int]
+    reason: str
+    decisions: int
+    scores: dict[str, Any]
+
+
+def bot_rng(seed: int, seat: int) -> random.Random:
+    """Each seat's bot gets its own stream, derived from the game seed."""
+    return random.Random(mix_seed(seed, 1000 + seat))
+
+
+def play_bots(
+    game: Game[Any],
+    config: dict[str, Any],
+    seed: int,
+    bots: list[Any],
+    record: bool = False,
+    max_decisions: int = 1_000_000,
+) -> tuple[GameOutcome, Match | None]:
+    """Play one game between ``bots`` (one per seat); return its outcome and, if asked, the match."""
+    rngs = [bot_rng(seed, i) for i in range(len(bots))]
+    match = Match(game, config, seed, [b.name for b in bots], hashes=True) if record else None
+    state = match.state if match is not None else game.new(config, seed)
+    decisions = 0
+    while True:
+        res = game.result(state)
+        if res is not None:
+            break
+        pending = game.decisions(state)
+        if not pending or decisions >= max_decisions:
+            raise RuntimeError(f"game stalled after {decisions} decisions (seed {seed})")
+        player = pending[0].player
+        legal = game.legal_actions(state, player)
+        bot = bots[player]
+        view = game.view(state, player) if bot.needs_view else {}
+        action = bot.choose(view, legal, rngs[player])
+        if match is not None:
+            match.act(player, action, trusted=action in legal)
+        else:
+            game.apply_trusted(state, player, action, None)
+        decisions += 1
+    return GameOutcome(seed, list(res.winners), res.reason, decisions, dict(res.scores)), match

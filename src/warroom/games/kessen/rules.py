@@ -1,0 +1,1066 @@
+"""Paper Kessen's rules: set-up, the five phases, engagements, and every card's effect.
+
+The game is a small state machine. ``_advance`` runs every automatic step
+(draws, resolutions, phase changes) until someone must decide; a decision whose
+only legal action is ``pass`` is taken for the player, so nobody is asked a
+question with one answer. Interpretations of the rulebook are written down in
+docs/rules/paper-kessen.md.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from warroom.engine import Decision, Event, Game, Option, Result, Rng, make, parse
+from warroom.games.kessen import text
+from warroom.games.kessen.cards import (
+    CARDS,
+    CAO_CAO,
+    DECK_DATA,
+    DECK_IDS,
+    EVIL,
+    GOOD,
+    KEY,
+    KIND,
+    LIU_BEI,
+    MAIN_LEADERS,
+)
+from warroom.games.kessen.force import KIND_OF_KEY, negated, unit_force
+from warroom.games.kessen.state import KessenState, Played, Side, Unit
+
+HAND_LIMIT = 7
+ACTION_KEEP = 4  # end segment
+LEADER_KEEP = 4  # end phase
+SIDES = ("good", "evil")
+HANDS = ("leaders", "recruits", "actions")
+WIN_STREAK = 3
+
+# Leaders whose ability changes what a card may be used as: leader key -> (card kind, used as).
+USE_AS: dict[str, tuple[str, str]] = {
+    "mei_sanniang": ("tactic", "meteor_shower"),
+    "guo_jai": ("spell", "hail"),
+    "deng_ai": ("spell", "fire_balls"),
+    "hu_zhi": ("tactic", "crush"),
+    "xu_huang": ("tactic", "charge"),
+    "pang_de": ("tactic", "raid"),
+    "cao_hong": ("tactic", "rally"),
+    "guo_shao": ("tactic", "volley"),
+    "yue_jin": ("tactic", "battle_cry"),
+    "li_dian": ("tactic", "iron_wall"),
+}
+TWO_TACTICS = frozenset({"guan_yu", "xiahou_yan"})
+TWO_SPELLS = frozenset({"zhuge_liang", "xun_yu"})
+EXTRA_DRAW = frozenset({"huang_zhong", "pang_tong", "sima_yi"})
+SCOUTS = frozenset({"ma_chao", "mei_mei", "li_li", "luo_luo", "xi_xuanfeng", "dong_xuanfeng"})
+INTERCEPTORS = frozenset({"zhou_cang", "yu_jin"})
+SUMMON = {"xiahou_dun": "xiahou_ba", "xiahou_ba": "xiahou_dun"}
+# Troop-type needs of tactics ("" = any troop, None = played on the leader).
+TROOP_NEED: dict[str, str | None] = {
+    "volley": "R", "snipe": "R", "iron_wall": "I", "crush": "I", "charge": "C", "outflank": "C",
+    "rally": "",
+}
+TROOP_EVENTS = frozenset({"backup_effect"})
+# What a negating card negates.
+NEGATES: dict[str, str] = {
+    "tactician": "tactic", "ice_storm": "tactic", "raid": "formation", "fissure": "formation",
+    "iron_wall": "spell", "rally": "event", "hail": "event",
+}
+RANDOM_DISCARD = {"snipe": 1, "outflank": 1, "dome": 1}
+PRE_PICK = frozenset({"scouts", "war_council", "fake_attack", "destroy_stores"})
+EXCHANGE_PLAIN = frozenset({"war_council", "fake_attack", "destroy_stores"})
+
+
+class Kessen(Game[KessenState]):
+    name = "kessen"
+    title = "Paper Kessen"
+    rules_version = 1
+    min_players = 2
+    max_players = 2
+    variants: dict[str, str] = {}
+    options = {
+        "max_rounds": Option(
+            60, "rounds before the game is called a draw (no side won 3 battles in a row)", 1, 10_000
+        ),
+    }
+
+    def seat_names(self, config: dict[str, Any]) -> list[str]:
+        return list(SIDES)
+
+    def seat_label(self, state: KessenState, player: int) -> str:
+        return SIDES[player] if 0 <= player < 2 else f"seat {player}"
+
+    # ----- set-up ------------------------------------------------------------------------
+    def new(self, config: dict[str, Any], seed: int) -> KessenState:
+        config = self.configure(config.get("players"), config.get("variants", ()), config.get("options"))
+        rng = Rng(seed)
+        sides = []
+        for side, deck_name in enumerate((GOOD, EVIL)):
+            main = MAIN_LEADERS[side]
+            pool = [c for c in DECK_IDS[deck_name] if c != main]
+            leaders = [c for c in pool if KIND[c] == "leader"]
+            start = rng.sample(leaders, 2 if side == 0 else 3)
+            deck = [c for c in pool if c not in start]
+            rng.shuffle(deck)
+            sides.append(Side([Unit(main, [], [])], start, [], [], deck, []))
+        recruit_deck = DECK_IDS["recruit"][:]
+        rng.shuffle(recruit_deck)
+        action_deck = DECK_IDS["action"][:]
+        rng.shuffle(action_deck)
+        state = KessenState(config, rng, sides, recruit_deck, [], action_deck, [])
+        for side in (0, 1):
+            for _ in range(HAND_LIMIT):
+                sides[side].recruits.append(state.recruit_deck.pop())
+        state.initiative = rng.coin()
+        events: list[Event] = []
+        self._start_round(state, events, first=True)
+        self._advance(state, events)
+        return state
+
+    # ----- protocol ----------------------------------------------------------------------
+    def decisions(self, state: KessenState) -> list[Decision]:
+        if state.winner >= 0:
+            return []
+        p = decider(state)
+        kind = state.frames[0][0] if state.frames else state.step
+        return [Decision(p, kind, text.prompt(state, p))]
+
+    def legal_actions(self, state: KessenState, player: int) -> list[str]:
+        cache = state.cache
+        if cache is not None and cache[0] == player:
+            return list(cache[1])
+        if state.winner >= 0 or player != decider(state):
+            return []
+        legal = _legal(state, player)
+        state.cache = (player, tuple(legal))
+        return legal
+
+    def _apply(self, state: KessenState, player: int, action: str, time_ms: int | None) -> list[Event]:
+        state.cache = None
+        state.moves += 1
+        events: list[Event] = []
+        verb, args = parse(action)
+        ints = {k: int(v) for k, v in args.items() if k != "as"}
+        if state.frames:
+            self._answer_frame(state, player, verb, ints, events)
+        else:
+            HANDLERS[verb](self, state, player, ints, args.get("as", ""), events)
+        self._advance(state, events)
+        return events
+
+    def result(self, state: KessenState) -> Result | None:
+        if state.winner < 0:
+            return None
+        winners = [] if state.winner == 2 else [state.winner]
+        return Result(
+            winners,
+            state.reason,
+            {
+                "rounds": state.round,
+                "battles_won": [s.battles_won for s in state.sides],
+                "winner_side": SIDES[state.winner] if state.winner < 2 else "draw",
+            },
+        )
+
+    def from_json(self, data: dict[str, Any]) -> KessenState:
+        return KessenState.from_json(data)
+
+    def view(self, state: KessenState, player: int | None) -> dict[str, Any]:
+        from warroom.games.kessen.views import view
+
+        return view(self, state, player)
+
+    def determinize(self, state: KessenState, player: int, seed: int) -> KessenState:
+        """Re-deal what ``player`` cannot see: the opponent's hands and every deck's order."""
+        out = state.clone()
+        out.cache = None
+        rng = Rng(seed)
+        opp = out.sides[1 - player]
+        me = out.sides[player]
+        # the opponent's leader hand and deck come from one pool; so do shared recruit/action cards
+        pool = opp.leaders + opp.leader_deck
+        rng.shuffle(pool)
+        n = len(opp.leaders)
+        opp.leaders, opp.leader_deck = pool[:n], pool[n:]
+        rng.shuffle(me.leader_deck)
+        for hand, deck in (("recruits", "recruit_deck"), ("actions", "action_deck")):
+            pool = getattr(opp, hand) + getattr(out, deck)
+            rng.shuffle(pool)
+            n = len(getattr(opp, hand))
+            setattr(opp, hand, pool[:n])
+            setattr(out, deck, pool[n:])
+        out.rng = Rng(rng.next64())
+        return out
+
+    def describe(self, state: KessenState, player: int, action: str) -> str:
+        return text.describe(state, player, action)
+
+    def explain_illegal(self, state: KessenState, player: int, action: str) -> str:
+        return text.explain_illegal(self, state, player, action)
+
+    def rules_reference(self) -> dict[str, Any]:
+        return {
+            "game": self.name,
+            "title": self.title,
+            "rules_version": self.rules_version,
+            "decks": [
+                {"deck": DECK_DATA[d]["deck"], "key": d, "size": DECK_DATA[d]["size"],
+                 "cards": DECK_DATA[d]["cards"]}
+                for d in ("recruit", "action", GOOD, EVIL)
+            ],
+        }
+
+    # ----- flow --------------------------------------------------------------------------
+    def _advance(self, state: KessenState, events: list[Event]) -> None:
+        """Run automatic steps until a player must decide (or the game ends)."""
+        while state.winner < 0:
+            if state.frames:
+                if _frame_done(state):
+                    state.frames.pop(0)
+                    continue
+                return
+            auto = AUTO_STEPS.get(state.step)
+            if auto is not None:
+                auto(self, state, events)
+                continue
+            p = decider(state)
+            legal = _legal(state, p)
+            if legal == ["pass"]:
+                events.append(Event("pass", {"side": SIDES[p], "auto": True}))
+                self._pass(state, p, events)
+                continue
+            state.cache = (p, tuple(legal))
+            return
+
+    def _start_round(self, state: KessenState, events: list[Event], first: bool = False) -> None:
+        state.round += 1
+        events.append(Event("round", {"round": state.round}))
+        order = (state.initiative, 1 - state.initiative)
+        for side in order:  # Leader phase
+            _draw_leaders(state, side, 1, events)
+        for side in order:  # Recruit phase
+            _draw_recruits(state, side, 3, events)
+        state.step = "deploy"
+        state.turn = state.initiative
+        state.passes = 0
+
+    def _pass(self, state: KessenState, player: int, events: list[Event]) -> None:
+        step = state.step
+        if step in ("deploy", "after_battle"):
+            state.passes |= 1 << player
+            if state.passes != 3:
+                state.turn = 1 - player
+            else:
+                state.step = "battle_start" if step == "deploy" else "end_phase"
+        elif step == "respond":
+            _resolve_chain(self, state, events)
+        elif step in ("strategy", "tactics"):
+            state.passes += 1
+            state.turn = 1 - player
+            if state.passes >= 2:
+                state.step = "tactics" if step == "strategy" else "resolution"
+                state.turn = 1 - state.attacker
+                state.passes = 0
+        else:  # pragma: no cover - pass is never legal elsewhere
+            raise AssertionError(f"pass in step {step}")
+
+    def _answer_frame(self, state: KessenState, player: int, verb: str, a: dict[str, int],
+                      events: list[Event]) -> None:
+        frame = state.frames[0]
+        kind = frame[0]
+        side = state.sides[player]
+        if kind in ("discard", "losses"):
+            card = a["card"]
+            if kind == "discard":
+                getattr(side, frame[2]).remove(card)
+            else:
+                unit = side.unit(frame[2])
+                assert unit is not None
+                unit.mods.remove(card)
+                state.frames[0] = (kind, player, frame[2], frame[3] - 1)
+            _to_discard(state, card)
+            events.append(Event("discard", {"side": SIDES[player], "card": card, "why": _why(frame)}))
+        elif kind == "give":
+            leader = a["unit"]
+            unit = side.unit(leader)
+            assert unit is not None
+            side.units.remove(unit)
+            state.sides[1 - player].units.append(unit)
+            events.append(Event("treachery", {"side": SIDES[1 - player], "unit": leader}))
+            state.frames.pop(0)
+        elif kind == "assassin":
+            leader = a["card"]
+            unit = side.unit(leader)
+            if unit is not None:
+                _discard_unit(state, player, unit)
+            else:
+                side.leaders.remove(leader)
+                _to_discard(state, leader)
+            events.append(Event("assassinated", {"side": SIDES[player], "leader": leader}))
+            state.frames.pop(0)
+        elif kind == "choose":
+            leader = a["unit"]
+            if frame[2] == "defender":
+                state.def_unit = leader
+            else:
+                state.att_unit = leader
+            events.append(Event("repick", {"side": SIDES[player], "slot": frame[2], "unit": leader}))
+            state.frames.pop(0)
+        else:  # pragma: no cover
+            raise AssertionError(kind)
+
+    # ----- automatic steps -----------------------------------------------------------------
+    def _battle_start(self, state: KessenState, events: list[Event]) -> None:
+        cao_cao_fights = state.streak >= 2
+        state.engaged = []
+        for side in state.sides:
+            for u in side.units:
+                if not u.troops or u.leader in state.duty:
+                    continue
+                if u.leader == CAO_CAO and not cao_cao_fights:
+                    continue
+                state.engaged.append(u.leader)
+        state.retreated = []
+        state.intercepts_used = []
+        state.last_engagement_winner = -1
+        state.attacker = state.rng.coin()
+        events.append(Event("battle", {"round": state.round, "engaged": state.engaged[:],
+                                       "first_attacker": SIDES[state.attacker]}))
+        counts = [_available_count(state, s) for s in (0, 1)]
+        if counts[0] and counts[1]:
+            state.attacker = 1 - state.attacker  # _engagement_start flips it back
+            state.step = "engagement_start"
+        else:
+            winner = 0 if counts[0] else 1 if counts[1] else -1
+            self._battle_end(state, winner, events)
+
+    def _engagement_start(self, state: KessenState, events: list[Event]) -> None:
+        state.attacker = 1 - state.attacker
+        state.engagement += 1
+        state.att_unit = state.def_unit = -1
+        state.played = []
+        state.strategy_played = [0, 0]
+        events.append(Event("engagement", {"number": state.engagement, "attacker": SIDES[state.attacker]}))
+        for side in (1 - state.attacker, state.attacker):  # Action segment, defender first
+            s = state.sides[side]
+            want = HAND_LIMIT - len(s.actions) + _count_ability(state, side, EXTRA_DRAW)
+            if want > 0:
+                _draw_actions(state, side, want, events)
+        state.step = "action_end"
+
+    def _action_end(self, state: KessenState, events: list[Event]) -> None:
+        for side in (1 - state.attacker, state.attacker):
+            opp = 1 - side
+            for _ in range(_count_ability(state, side, frozenset({"cheng_yu"}))):
+                _random_discard(state, opp, 1, events, "Cheng Yu")
+            if _count_ability(state, side, SCOUTS):
+                _reveal_actions(state, side, events, "scout")
+        state.step = "pick"
+
+    def _resolution(self, state: KessenState, events: list[Event]) -> None:
+        att, dfn = state.attacker, 1 - state.attacker
+        au = state.sides[att].unit(state.att_unit)
+        du = state.sides[dfn].unit(state.def_unit)
+        assert au is not None and du is not None
+        fa, pa = unit_force(state, att, au, True)
+        fd, pd = unit_force(state, dfn, du, True)
+        coin = -1
+        if fa > fd:
+            winner = att
+        elif fd > fa:
+            winner = dfn
+        else:
+            coin = state.rng.coin()
+            winner = att if coin == 0 else dfn
+        loser = 1 - winner
+        lose_unit = au if loser == att else du
+        win_unit = au if winner == att else du
+        state.last_engagement_winner = winner
+        events.append(Event("resolution", {
+            "attacker": {"side": SIDES[att], "unit": au.leader, "force": fa, "parts": pa},
+            "defender": {"side": SIDES[dfn], "unit": du.leader, "force": fd, "parts": pd},
+            "winner": SIDES[winner], "coin": coin,
+        }))
+        state.retreated.append(lose_unit.leader)
+        events.append(Event("retreat", {"side": SIDES[loser], "unit": lose_unit.leader}))
+        out = negated(state.played)
+        active = [p for p in state.played if p[0] not in out]
+        if CARDS[lose_unit.leader].key == "ma_su":
+            state.retreated.append(win_unit.leader)
+            events.append(Event("retreat", {"side": SIDES[winner], "unit": win_unit.leader,
+                                            "why": "Ma Su"}))
+        if any(p[3] == "slain" for p in active):
+            events.append(Event("slain", {"side": SIDES[loser], "unit": lose_unit.leader}))
+            _discard_unit(state, loser, lose_unit)
+        else:
+            losses = sum(1 for p in active if p[3] == "losses")
+            if losses and lose_unit.mods:
+                if len(lose_unit.mods) <= losses:
+                    for m in lose_unit.mods[:]:
+                        lose_unit.mods.remove(m)
+                        _to_discard(state, m)
+                        events.append(Event("discard", {"side": SIDES[loser], "card": m, "why": "Losses"}))
+                else:
+                    state.frames.append(("losses", loser, lose_unit.leader, losses))
+        state.step = "end_segment"
+
+    def _end_segment(self, state: KessenState, events: list[Event]) -> None:
+        for p in state.played:
+            state.action_discard.append(p[0])
+        state.played = []
+        for side in (1 - state.attacker, state.attacker):
+            if len(state.sides[side].actions) > ACTION_KEEP:
+                state.frames.append(("discard", side, "actions", ACTION_KEEP))
+        state.step = "engagement_end"
+
+    def _engagement_end(self, state: KessenState, events: list[Event]) -> None:
+        state.att_unit = state.def_unit = -1
+        counts = [_available_count(state, s) for s in (0, 1)]
+        if counts[0] and counts[1]:
+            state.step = "engagement_start"
+            return
+        if counts[0] or counts[1]:
+            winner = 0 if counts[0] else 1
+        else:  # both sides' last units retreated at once (Ma Su): the engagement's winner
+            winner = state.last_engagement_winner
+        self._battle_end(state, winner, events)
+
+    def _battle_end(self, state: KessenState, winner: int, events: list[Event]) -> None:
+        state.battle_winner = winner
+        if winner < 0:
+            state.last_winner, state.streak = -1, 0
+            state.initiative = state.rng.coin()
+            events.append(Event("battle_end", {"winner": None, "streak": 0}))
+        else:
+            state.sides[winner].battles_won += 1
+            if state.last_winner == winner:
+                state.streak += 1
+            else:
+                state.last_winner, state.streak = winner, 1
+            state.initiative = 1 - winner
+            events.append(Event("battle_end", {"winner": SIDES[winner], "streak": state.streak}))
+            if state.streak >= WIN_STREAK:
+                state.winner = winner
+                state.reason = f"{SIDES[winner]} won {WIN_STREAK} battles in {WIN_STREAK} consecutive rounds"
+                state.step = "over"
+                events.append(Event("game_over", {"winner": SIDES[winner], "reason": state.reason}))
+                return
+        state.step = "after_battle"
+        state.turn = winner if winner >= 0 else state.initiative
+        state.passes = 0
+
+    def _end_phase(self, state: KessenState, events: list[Event]) -> None:
+        for side in (state.initiative, 1 - state.initiative):
+            s = state.sides[side]
+            if len(s.recruits) > HAND_LIMIT:
+                state.frames.append(("discard", side, "recruits", HAND_LIMIT))
+            if len(s.leaders) > LEADER_KEEP:
+                state.frames.append(("discard", side, "leaders", LEADER_KEEP))
+        state.step = "round_end"
+
+    def _round_end(self, state: KessenState, events: list[Event]) -> None:
+        state.troop_penalty = [0, 0]
+        state.unit_bonus = [0, 0]
+        state.duty = []
+        state.engaged = []
+        state.retreated = []
+        state.intercepts_used = []
+        state.battle_winner = -1
+        state.engagement = 0
+        if state.round >= int(state.config["options"]["max_rounds"]):
+            state.winner = 2
+            state.reason = f"no side won {WIN_STREAK} battles in a row within {state.round} rounds"
+            state.step = "over"
+            events.append(Event("game_over", {"winner": None, "reason": state.reason}))
+            return
+        self._start_round(state, events)
+
+    # ----- decisions ----------------------------------------------------------------------
+    def _do_pass(self, state: KessenState, p: int, a: dict[str, int], as_: str, events: list[Event]) -> None:
+        events.append(Event("pass", {"side": SIDES[p]}))
+        self._pass(state, p, events)
+
+    def _do_deploy(self, state: KessenState, p: int, a: dict[str, int], as_: str, events: list[Event]) -> None:
+        side = state.sides[p]
+        leader, troop = a["leader"], a["troop"]
+        side.recruits.remove(troop)
+        unit = side.unit(leader)
+        if unit is None:
+            side.leaders.remove(leader)
+            unit = Unit(leader, [], [])
+            side.units.append(unit)
+        unit.troops.append(troop)
+        events.append(Event("deploy", {"side": SIDES[p], "leader": leader, "troop": troop}))
+        summoned = SUMMON.get(KEY[leader])
+        if summoned is not None and len(unit.troops) == 1:
+            found = [c for c in side.leader_deck if KEY[c] == summoned]
+            if found:
+                side.leader_deck.remove(found[0])
+                side.leaders.append(found[0])
+                state.rng.shuffle(side.leader_deck)
+                events.append(Event("summon", {"side": SIDES[p], "by": leader, "card": found[0]}))
+                _cap(state, p, "leaders")
+        _next_turn(state, p)
+
+    def _do_attach(self, state: KessenState, p: int, a: dict[str, int], as_: str, events: list[Event]) -> None:
+        side = state.sides[p]
+        card = a["card"]
+        if CARDS[card].deck == "recruit":
+            side.recruits.remove(card)
+        else:
+            side.leaders.remove(card)
+        unit = side.unit(a["unit"])
+        assert unit is not None
+        unit.mods.append(card)
+        events.append(Event("attach", {"side": SIDES[p], "card": card, "unit": unit.leader}))
+        _next_turn(state, p)
+
+    def _do_special(self, state: KessenState, p: int, a: dict[str, int], as_: str, events: list[Event]) -> None:
+        side = state.sides[p]
+        opp = 1 - p
+        card = a["card"]
+        key = KEY[card]
+        side.recruits.remove(card)
+        state.recruit_discard.append(card)
+        data: dict[str, Any] = {"side": SIDES[p], "card": card}
+        if "unit" in a:
+            data["unit"] = a["unit"]
+        events.append(Event("special", data))
+        if key == "unexpected_aid":
+            _draw_leaders(state, p, 1, events)
+        elif key == "increase_supplies":
+            _draw_recruits(state, p, 2, events)
+        elif key == "duty_elsewhere":
+            state.duty.append(a["unit"])
+        elif key == "treachery":
+            if _treachery_targets(state, opp):
+                state.frames.append(("give", opp))
+            else:
+                events.append(Event("no_effect", {"card": card}))
+        elif key == "assassin":
+            if _assassin_targets(state, opp):
+                state.frames.append(("assassin", opp))
+            else:
+                events.append(Event("no_effect", {"card": card}))
+        elif key == "cut_supply_lines":
+            state.troop_penalty[opp] += 1
+        elif key == "raids":
+            hand = state.sides[opp].recruits
+            if hand:
+                state.frames.append(("discard", opp, "recruits", max(0, len(hand) - 3)))
+        elif key == "propaganda":
+            hand = state.sides[opp].recruits
+            stolen = state.rng.sample(hand, 2)
+            for c in stolen:
+                hand.remove(c)
+                side.recruits.append(c)
+            # both players know which cards moved; a spectator only how many
+            events.append(Event("steal", {"side": SIDES[p], "count": len(stolen)},
+                                {"cards": stolen}, (p, opp)))
+            _cap(state, p, "recruits")
+        elif key == "stirring_oratory":
+            state.unit_bonus[p] += 1
+        else:  # pragma: no cover
+            raise AssertionError(key)
+        _next_turn(state, p)
+
+    def _do_pick(self, state: KessenState, p: int, a: dict[str, int], as_: str, events: list[Event]) -> None:
+        state.att_unit, state.def_unit = a["attacker"], a["defender"]
+        events.append(Event("pick", {"side": SIDES[p], "attacker": state.att_unit,
+                                     "defender": state.def_unit}))
+        state.step = "strategy"
+        state.turn = 1 - state.attacker
+        state.passes = 0
+
+    def _do_intercept(self, state: KessenState, p: int, a: dict[str, int], as_: str, events: list[Event]) -> None:
+        unit = a["unit"]
+        by_liu_bei = state.def_unit == LIU_BEI
+        if not by_liu_bei:
+            state.intercepts_used.append(unit)
+        events.append(Event("intercept", {"side": SIDES[p], "unit": unit, "replaces": state.def_unit,
+                                          "rule": "Liu Bei" if by_liu_bei else CARDS[unit].name}))
+        state.def_unit = unit
+        state.passes = 0
+        state.turn = 1 - p
+
+    def _do_play(self, state: KessenState, p: int, a: dict[str, int], as_: str, events: list[Event]) -> None:
+        card = a["card"]
+        state.sides[p].actions.remove(card)
+        if KIND[card] == "strategy" and not as_:
+            self._play_strategy(state, p, card, a.get("unit", -1), events)
+        else:
+            self._play_battle_card(state, p, card, a.get("on", -1), as_, events)
+
+    def _play_strategy(self, state: KessenState, p: int, card: int, unit: int, events: list[Event]) -> None:
+        state.strategy_played[p] += 1
+        data: dict[str, Any] = {"side": SIDES[p], "card": card}
+        if unit >= 0:
+            data["unit"] = unit
+        events.append(Event("strategy", data))
+        if KEY[card] == "know_enemy":  # a response inside the window
+            state.chain.append((card, p, -1))
+            return
+        state.chain = [(card, p, unit)]
+        state.resume = state.step
+        state.step = "respond"
+
+    def _play_battle_card(self, state: KessenState, p: int, card: int, on: int, as_: str,
+                          events: list[Event]) -> None:
+        key = as_ or KEY[card]
+        target = -1
+        kind = NEGATES.get(key)
+        if kind is not None:
+            out = negated(state.played)
+            for q in reversed(state.played):
+                if q[1] != p and q[0] not in out and KIND_OF_KEY[q[3]] == kind:
+                    target = q[0]
+                    break
+        state.played.append((card, p, on, key, target))
+        data: dict[str, Any] = {"side": SIDES[p], "card": card}
+        if as_:
+            data["as"] = as_
+        if on >= 0:
+            data["on"] = on
+        if target >= 0:
+            data["negates"] = target
+        events.append(Event("play", data))
+        n = RANDOM_DISCARD.get(key, 0)
+        if n:
+            _random_discard(state, 1 - p, n, events, CARDS[card].name)
+        state.passes = 0
+        state.turn = 1 - p
+
+    def _after_chain(self, state: KessenState, events: list[Event]) -> None:
+        pass
+
+
+def _why(frame: tuple[Any, ...]) -> str:
+    if frame[0] == "losses":
+        return "Losses"
+    return {"actions": "action hand", "recruits": "recruit hand", "leaders": "leader hand"}[frame[2]]
+
+
+# ----- who decides ----------------------------------------------------------------------------
+def decider(state: KessenState) -> int:
+    if state.frames:
+        return int(state.frames[0][1])
+    step = state.step
+    if step == "pick":
+        return state.attacker
+    if step == "respond":
+        return 1 - state.chain[-1][1]
+    return state.turn
+
+
+def _next_turn(state: KessenState, p: int) -> None:
+    """After a deploy-phase or after-battle action: the other side acts unless it is finished."""
+    if not state.passes & (1 << (1 - p)):
+        state.turn = 1 - p
+
+
+# ----- legal actions --------------------------------------------------------------------------
+def _legal(state: KessenState, p: int) -> list[str]:
+    if state.frames:
+        return _frame_legal(state, p)
+    step = state.step
+    if step == "deploy":
+        return _deploy_legal(state, p)
+    if step == "after_battle":
+        return _after_battle_legal(state, p)
+    if step == "pick":
+        return _pick_legal(state, p)
+    if step == "respond":
+        out = [make("play", card=c) for c in state.sides[p].actions if KEY[c] == "know_enemy"]
+        out.append("pass")
+        return out
+    if step == "strategy":
+        return _strategy_legal(state, p)
+    if step == "tactics":
+        return _tactics_legal(state, p)
+    return []
+
+
+def _frame_legal(state: KessenState, p: int) -> list[str]:
+    frame = state.frames[0]
+    kind = frame[0]
+    side = state.sides[p]
+    if kind == "discard":
+        return [make("discard", card=c) for c in sorted(getattr(side, frame[2]))]
+    if kind == "losses":
+        unit = side.unit(frame[2])
+        return [make("discard", card=c) for c in sorted(unit.mods)] if unit else []
+    if kind == "give":
+        return [make("give", unit=u) for u in _treachery_targets(state, p)]
+    if kind == "assassin":
+        return [make("discard", card=c) for c in _assassin_targets(state, p)]
+    if kind == "choose":
+        if frame[2] == "defender":
+            units = _available(state, 1 - state.attacker, exclude=state.def_unit)
+        else:
+            units = _available(state, state.attacker, exclude=state.att_unit)
+        return [make("choose", unit=u) for u in units]
+    raise AssertionError(kind)  # pragma: no cover
+
+
+def _frame_done(state: KessenState) -> bool:
+    """A frame is over once its demand is met or nothing is left to choose."""
+    frame = state.frames[0]
+    kind = frame[0]
+    if kind == "discard":
+        return len(getattr(state.sides[frame[1]], frame[2])) <= frame[3]
+    if kind == "losses":
+        unit = state.sides[frame[1]].unit(frame[2])
+        return frame[3] <= 0 or unit is None or not unit.mods
+    return not _frame_legal(state, int(frame[1]))
+
+
+def _deploy_legal(state: KessenState, p: int) -> list[str]:
+    side = state.sides[p]
+    out: list[str] = []
+    troops = sorted(c for c in side.recruits if KIND[c] == "troop")
+    if troops:
+        hosts = [u.leader for u in side.units
+                 if not u.troops or (KEY[u.leader] == "cao_bu" and len(u.troops) < 2)]
+        hosts += [c for c in side.leaders if KIND[c] == "leader"]
+        for leader in sorted(hosts):
+            for t in troops:
+                out.append(make("deploy", leader=leader, troop=t))
+    units = sorted(u.leader for u in side.units if u.troops)
+    if units:
+        mods = [c for c in side.recruits if KIND[c] == "modifier" and CARDS[c].timing == "DP"]
+        mods += [c for c in side.leaders if KIND[c] == "leader_mod"]
+        for card in sorted(mods):
+            for leader in units:
+                if _may_attach(state, card, side.unit(leader)):
+                    out.append(make("attach", card=card, unit=leader))
+    for card in sorted(c for c in side.recruits if KIND[c] == "special"):
+        if KEY[card] == "duty_elsewhere":
+            for s in state.sides:
+                for u in s.units:
+                    if u.troops and not CARDS[u.leader].loyal and u.leader not in state.duty:
+                        out.append(make("special", card=card, unit=u.leader))
+        else:
+            out.append(make("special", card=card))
+    out.append("pass")
+    return out
+
+
+def _may_attach(state: KessenState, card: int, unit: Unit | None) -> bool:
+    if unit is None or not unit.troops:
+        return False
+    if KEY[card] == "tiger_general":
+        leader = CARDS[unit.leader]
+        return leader.general and not any(KEY[m] == "tiger_general" for m in unit.mods)
+    return True
+
+
+def _after_battle_legal(state: KessenState, p: int) -> list[str]:
+    side = state.sides[p]
+    won = state.battle_winner == p
+    out: list[str] = []
+    fought = [u.leader for u in side.units if u.leader in state.engaged]
+    kept = [u for u in fought if u not in state.retreated]
+    for card in sorted(side.recruits):
+        timing = CARDS[card].timing
+        if KIND[card] != "modifier" or timing not in ("AB", "ABYW"):
+            continue
+        targets = fought if timing == "AB" else (kept if won else [])
+        for leader in sorted(targets):
+            out.append(make("attach", card=card, unit=leader))
+    out.append("pass")
+    return out
+
+
+def _available(state: KessenState, side: int, exclude: int = -1) -> list[int]:
+    engaged, retreated = state.engaged, state.retreated
+    return sorted(
+        u.leader for u in state.sides[side].units
+        if u.leader in engaged and u.leader not in retreated and u.leader != exclude and u.troops
+    )
+
+
+def _available_count(state: KessenState, side: int) -> int:
+    return len(_available(state, side))
+
+
+def _pick_legal(state: KessenState, p: int) -> list[str]:
+    out = [
+        make("pick", attacker=a, defender=d)
+        for a in _available(state, p)
+        for d in _available(state, 1 - p)
+    ]
+    for c in sorted(state.sides[p].actions):
+        if KEY[c] in PRE_PICK:
+            out.append(make("play", card=c))
+    return out
+
+
+def _strategy_legal(state: KessenState, p: int) -> list[str]:
+    att, dfn = state.attacker, 1 - state.attacker
+    out: list[str] = []
+    other_def = _available(state, dfn, exclude=state.def_unit)
+    other_att = _available(state, att, exclude=state.att_unit)
+    for c in sorted(state.sides[p].actions):
+        key = KEY[c]
+        if key in EXCHANGE_PLAIN:
+            out.append(make("play", card=c))
+        elif key == "intercept":
+            out.extend(make("play", card=c, unit=u) for u in other_def)
+        elif key == "lure":
+            out.extend(make("play", card=c, unit=u) for u in other_att)
+        elif (key == "evasion" and other_def) or (key == "ruse" and other_att):
+            out.append(make("play", card=c))
+    if p == dfn:
+        if state.def_unit == LIU_BEI:
+            out.extend(make("intercept", unit=u) for u in other_def)
+        else:
+            for u in other_def:
+                if KEY[u] in INTERCEPTORS and u not in state.intercepts_used:
+                    out.append(make("intercept", unit=u))
+    out.append("pass")
+    return out
+
+
+def can_use(unit: Unit, kind: str) -> bool:
+    """Whether the unit's leader may use Tactics (``tactic``) or Spells (``spell``)."""
+    leader = CARDS[unit.leader]
+    if kind == "tactic":
+        return leader.general or any(KEY[m] == "companion_general" for m in unit.mods)
+    return leader.sorcerer or any(KEY[m] == "companion_sorcerer" for m in unit.mods)
+
+
+def _tactics_legal(state: KessenState, p: int) -> list[str]:
+    leader = state.att_unit if p == state.attacker else state.def_unit
+    unit = state.sides[p].unit(leader)
+    assert unit is not None
+    used = {"tactic": 0, "spell": 0}
+    formed: set[int] = set()
+    for q in state.played:
+        if q[1] == p:
+            k = KIND_OF_KEY[q[3]]
+            if k in used:
+                used[k] += 1
+            elif k == "formation":
+                formed.add(q[2])
+    lkey = KEY[unit.leader]
+    limits = {"tactic": 2 if lkey in TWO_TACTICS else 1, "spell": 2 if lkey in TWO_SPELLS else 1}
+    use_as = USE_AS.get(lkey)
+    out: list[str] = []
+    for c in sorted(state.sides[p].actions):
+        kind = KIND[c]
+        if kind == "strategy":
+            continue
+        keys = [KEY[c]]
+        if use_as is not None and kind == use_as[0] and KEY[c] != use_as[1]:
+            keys.append(use_as[1])
+        for key in keys:
+            as_ = "" if key == KEY[c] else key
+            ekind = KIND_OF_KEY[key]
+            if ekind in used and (used[ekind] >= limits[ekind] or not can_use(unit, ekind)):
+                continue
+            for on in _targets(unit, key, ekind, formed):
+                args: dict[str, int | str] = {"card": c}
+                if on >= 0 and len(unit.troops) > 1:
+                    args["on"] = on
+                if as_:
+                    args["as"] = as_
+                out.append(make("play", **args))
+    out.append("pass")
+    return out
+
+
+def _targets(unit: Unit, key: str, kind: str, formed: set[int]) -> list[int]:
+    """Where a card may go on the unit: troop ids, or [-1] for the leader or the unit as a whole."""
+    if kind == "formation":
+        return [t for t in unit.troops if t not in formed]
+    if kind == "tactic" and key in TROOP_NEED:
+        need = TROOP_NEED[key]
+        return [t for t in unit.troops if not need or CARDS[t].troop_type == need]
+    if key in TROOP_EVENTS:
+        return list(unit.troops)
+    return [-1]
+
+
+def _treachery_targets(state: KessenState, side: int) -> list[int]:
+    return sorted(
+        u.leader for u in state.sides[side].units
+        if u.troops and u.leader not in MAIN_LEADERS and not CARDS[u.leader].loyal
+    )
+
+
+def _assassin_targets(state: KessenState, side: int) -> list[int]:
+    s = state.sides[side]
+    in_play = sorted(u.leader for u in s.units if u.leader not in MAIN_LEADERS)
+    if in_play:
+        return in_play
+    return sorted(c for c in s.leaders if KIND[c] == "leader")
+
+
+# ----- card movement -------------------------------------------------------------------------
+def _to_discard(state: KessenState, card: int) -> None:
+    deck = CARDS[card].deck
+    if deck == "recruit":
+        state.recruit_discard.append(card)
+    elif deck == "action":
+        state.action_discard.append(card)
+    else:
+        state.sides[0 if deck == GOOD else 1].leader_discard.append(card)
+
+
+def _discard_unit(state: KessenState, side: int, unit: Unit) -> None:
+    """Discard a unit; Liu Bei and Cao Cao stay in play without a troop."""
+    for c in unit.troops + unit.mods:
+        _to_discard(state, c)
+    unit.troops.clear()
+    unit.mods.clear()
+    if unit.leader not in MAIN_LEADERS:
+        state.sides[side].units.remove(unit)
+        _to_discard(state, unit.leader)
+
+
+def _refill(deck: list[int], discard: list[int], rng: Rng, events: list[Event], what: str) -> bool:
+    if deck:
+        return True
+    if not discard:
+        return False
+    deck.extend(discard)
+    discard.clear()
+    rng.shuffle(deck)
+    events.append(Event("reshuffle", {"deck": what, "size": len(deck)}))
+    return True
+
+
+def _draw(state: KessenState, side: int, hand: str, n: int, events: list[Event]) -> None:
+    s = state.sides[side]
+    if hand == "leaders":
+        deck, discard, what = s.leader_deck, s.leader_discard, f"{SIDES[side]} leader"
+    elif hand == "recruits":
+        deck, discard, what = state.recruit_deck, state.recruit_discard, "recruit"
+    else:
+        deck, discard, what = state.action_deck, state.action_discard, "action"
+    target = getattr(s, hand)
+    drawn: list[int] = []
+    for _ in range(n):
+        if not _refill(deck, discard, state.rng, events, what):
+            break
+        card = deck.pop()
+        target.append(card)
+        drawn.append(card)
+    if drawn:
+        events.append(Event("draw", {"side": SIDES[side], "hand": hand, "count": len(drawn)},
+                            {"cards": drawn}, (side,)))
+    _cap(state, side, hand)
+
+
+def _draw_leaders(state: KessenState, side: int, n: int, events: list[Event]) -> None:
+    _draw(state, side, "leaders", n, events)
+
+
+def _draw_recruits(state: KessenState, side: int, n: int, events: list[Event]) -> None:
+    _draw(state, side, "recruits", n, events)
+
+
+def _draw_actions(state: KessenState, side: int, n: int, events: list[Event]) -> None:
+    _draw(state, side, "actions", n, events)
+
+
+def _cap(state: KessenState, side: int, hand: str) -> None:
+    if len(getattr(state.sides[side], hand)) > HAND_LIMIT:
+        state.frames.insert(0, ("discard", side, hand, HAND_LIMIT))
+
+
+def _random_discard(state: KessenState, side: int, n: int, events: list[Event], why: str) -> None:
+    hand = state.sides[side].actions
+    for _ in range(min(n, len(hand))):
+        card = hand.pop(state.rng.below(len(hand)))
+        state.action_discard.append(card)
+        events.append(Event("discard", {"side": SIDES[side], "card": card, "why": why, "random": True}))
+
+
+def _reveal_actions(state: KessenState, side: int, events: list[Event], why: str) -> None:
+    opp = 1 - side
+    events.append(Event("look", {"side": SIDES[side], "at": SIDES[opp], "why": why},
+                        {"cards": sorted(state.sides[opp].actions)}, (side,)))
+
+
+def _count_ability(state: KessenState, side: int, keys: frozenset[str]) -> int:
+    """How many of the side's units in this battle (not retreated) carry one of ``keys``."""
+    n = 0
+    for u in state.sides[side].units:
+        if u.leader in state.engaged and u.leader not in state.retreated:
+            if KEY[u.leader] in keys:
+                n += 1
+            n += sum(1 for m in u.mods if KEY[m] in keys)
+    return n
+
+
+def _resolve_chain(game: Kessen, state: KessenState, events: list[Event]) -> None:
+    """Close the Know Enemy window: from the top, each effective Know Enemy cancels the card below."""
+    chain = state.chain
+    effective = [True] * len(chain)
+    for i in range(len(chain) - 1, 0, -1):
+        if effective[i]:
+            effective[i - 1] = False
+    state.chain = []
+    state.step = state.resume
+    for (card, side, unit), ok in zip(chain, effective, strict=True):
+        state.action_discard.append(card)
+        if not ok:
+            events.append(Event("negated", {"card": card}))
+            continue
+        key = KEY[card]
+        if key == "know_enemy":
+            _draw_actions(state, side, 1, events)
+            continue
+        _strategy_effect(state, side, key, unit, events)
+    first = chain[0]
+    if state.step == "strategy":  # the card was this player's turn of the exchange
+        state.turn = 1 - first[1]
+        state.passes = 0
+
+
+def _strategy_effect(state: KessenState, p: int, key: str, unit: int, events: list[Event]) -> None:
+    opp = 1 - p
+    if key == "scouts":
+        _random_discard(state, opp, 1, events, "Scouts")
+        _reveal_actions(state, p, events, "Scouts")
+    elif key == "war_council":
+        _draw_actions(state, p, 3, events)
+    elif key == "fake_attack":
+        _random_discard(state, opp, 3, events, "Fake Attack")
+    elif key == "destroy_stores":
+        state.troop_penalty[opp] += 1
+    elif key == "intercept":
+        if unit in _available(state, 1 - state.attacker):
+            state.def_unit = unit
+    elif key == "lure":
+        if unit in _available(state, state.attacker):
+            state.att_unit = unit
+    elif key == "evasion":
+        state.frames.append(("choose", opp, "defender"))
+    elif key == "ruse":
+        state.frames.append(("choose", opp, "attacker"))
+    else:  # pragma: no cover
+        raise AssertionError(key)
+
+
+HANDLERS = {
+    "pass": Kessen._do_pass,
+    "deploy": Kessen._do_deploy,
+    "attach": Kessen._do_attach,
+    "special": Kessen._do_special,
+    "pick": Kessen._do_pick,
+    "intercept": Kessen._do_intercept,
+    "play": Kessen._do_play,
+}
+AUTO_STEPS = {
+    "battle_start": Kessen._battle_start,
+    "engagement_start": Kessen._engagement_start,
+    "action_end": Kessen._action_end,
+    "resolution": Kessen._resolution,
+    "end_segment": Kessen._end_segment,
+    "engagement_end": Kessen._engagement_end,
+    "end_phase": Kessen._end_phase,
+    "round_end": Kessen._round_end,
+}
+
+GAME = Kessen()

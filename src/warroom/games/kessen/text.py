@@ -1,0 +1,134 @@
+"""Words for people: prompts, action descriptions and reasons an action is refused."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from warroom.engine import MalformedAction, parse
+from warroom.games.kessen.cards import CARDS, KEY
+
+if TYPE_CHECKING:
+    from warroom.games.kessen.rules import Kessen
+    from warroom.games.kessen.state import KessenState
+
+SIDES = ("good", "evil")
+
+PROMPTS = {
+    "deploy": "Deploy phase: form a unit (leader + troop), attach a modifier, play a special, or pass",
+    "after_battle": "After the battle: attach After-Battle modifiers, or pass",
+    "pick": "Strategy segment: pick your attacking unit and the unit it attacks (or play a strategy card first)",
+    "respond": "Your opponent played a strategy card: negate it with Know Enemy, or pass",
+    "strategy": "Strategy segment: play a strategy card, intercept, or pass",
+    "tactics": "Tactics segment: play a Formation, Tactics, Spell or Event card on your fighting unit, or pass",
+}
+
+
+def card_name(card: int) -> str:
+    return CARDS[card].name if 0 <= card < len(CARDS) else f"card {card}"
+
+
+def prompt(state: KessenState, player: int) -> str:
+    if state.frames:
+        frame = state.frames[0]
+        kind = frame[0]
+        if kind == "discard":
+            hand = {"actions": "action", "recruits": "recruit", "leaders": "leader"}[frame[2]]
+            return f"Discard from your {hand} hand down to {frame[3]} cards"
+        if kind == "losses":
+            return f"Losses: discard a modifier from {card_name(frame[2])}'s unit"
+        if kind == "give":
+            return "Treachery: choose one of your units to hand over to your opponent"
+        if kind == "assassin":
+            return "Assassin: choose one of your leaders to discard"
+        if kind == "choose":
+            return f"Choose a different {frame[2]} unit"
+    return PROMPTS.get(state.step, state.step)
+
+
+def _unit_label(state: KessenState, leader: int) -> str:
+    unit = state.find_unit(leader)
+    if unit is None or not unit.troops:
+        return card_name(leader)
+    return f"{card_name(leader)} ({' + '.join(card_name(t) for t in unit.troops)})"
+
+
+def describe(state: KessenState, player: int, action: str) -> str:
+    """One sentence for a legal action."""
+    try:
+        verb, args = parse(action)
+        a = {k: int(v) for k, v in args.items() if k != "as"}
+    except (MalformedAction, ValueError):
+        return action
+    if verb == "pass":
+        return "Pass"
+    if verb == "deploy":
+        unit = state.find_unit(a["leader"])
+        if unit is not None:
+            return f"Attach troop {card_name(a['troop'])} to {card_name(a['leader'])}"
+        return f"Form a unit: {card_name(a['leader'])} leading {card_name(a['troop'])}"
+    if verb == "attach":
+        return f"Attach {card_name(a['card'])} to {_unit_label(state, a['unit'])}"
+    if verb == "special":
+        text = f"Play {card_name(a['card'])}"
+        if "unit" in a:
+            text += f" on {_unit_label(state, a['unit'])}"
+        return text
+    if verb == "pick":
+        return f"Attack {_unit_label(state, a['defender'])} with {_unit_label(state, a['attacker'])}"
+    if verb == "intercept":
+        return f"Intercept: {_unit_label(state, a['unit'])} becomes the defender"
+    if verb == "give":
+        return f"Give {_unit_label(state, a['unit'])} to your opponent"
+    if verb == "choose":
+        return f"Choose {_unit_label(state, a['unit'])}"
+    if verb == "discard":
+        return f"Discard {card_name(a['card'])}"
+    if verb == "play":
+        card = a["card"]
+        text = f"Play {card_name(card)}"
+        if "as" in args:
+            text += f" as {CARDS[_first_with_key(args['as'])].name}"
+        if "unit" in a:
+            text += f": {_unit_label(state, a['unit'])}"
+        if "on" in a:
+            text += f" on {card_name(a['on'])}"
+        return text + f" — {CARDS[card].text}"
+    return action
+
+
+def _first_with_key(key: str) -> int:
+    for c in CARDS:
+        if c.key == key:
+            return c.id
+    return 0
+
+
+def explain_illegal(game: Kessen, state: KessenState, player: int, action: str) -> str:
+    """A specific reason when we can give one, else a general one."""
+    from warroom.games.kessen.rules import decider
+
+    if state.winner >= 0:
+        return "the game is over"
+    if player != decider(state):
+        return f"it is {SIDES[decider(state)]}'s decision, not {SIDES[player]}'s"
+    verb, args = parse(action)
+    legal = game.legal_actions(state, player)
+    verbs = sorted({x.split()[0] for x in legal})
+    if verb not in verbs:
+        return f"'{verb}' is not possible now ({prompt(state, player).lower()}); you may: {', '.join(verbs)}"
+    for key in ("card", "leader", "troop"):
+        if key in args:
+            try:
+                card = int(args[key])
+            except ValueError:
+                return f"{key}={args[key]} is not a card number"
+            if not 0 <= card < len(CARDS):
+                return f"there is no card {card}"
+            if not any(f"{key}={card}" in x for x in legal):
+                return f"{card_name(card)} ({KEY[card]}) cannot be used that way now"
+    return f"'{action}' is not a legal {verb} now"
+
+
+def view_card(card: int) -> dict[str, Any]:
+    c = CARDS[card]
+    return {"id": card, "key": c.key, "name": c.name, "kind": c.kind}

@@ -1,0 +1,93 @@
+"""What one seat may see. The only way Paper Kessen's state leaves the engine.
+
+Public: every unit in play, discard piles, deck and hand sizes (cards in hand
+can be counted across the table), the battle and the cards played in it.
+Private: a seat's own three hands. Nobody sees a deck's order.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from warroom.games.kessen.cards import CARDS
+from warroom.games.kessen.force import unit_force
+from warroom.games.kessen.state import KessenState
+from warroom.games.kessen.text import prompt
+
+if TYPE_CHECKING:
+    from warroom.games.kessen.rules import Kessen
+
+SIDES = ("good", "evil")
+
+
+def view(game: Kessen, state: KessenState, player: int | None) -> dict[str, Any]:
+    from warroom.games.kessen.rules import decider
+
+    fighting = {state.att_unit, state.def_unit} if state.step in ("strategy", "tactics", "respond") else set()
+    sides = []
+    for i, s in enumerate(state.sides):
+        units = []
+        for u in s.units:
+            in_fight = u.leader in fighting and state.att_unit >= 0 and state.def_unit >= 0
+            force, parts = unit_force(state, i, u, in_fight) if u.troops else (0, [])
+            units.append({
+                "leader": u.leader,
+                "troops": u.troops[:],
+                "mods": u.mods[:],
+                "force": force,
+                "parts": [list(p) for p in parts],
+                "engaged": u.leader in state.engaged,
+                "retreated": u.leader in state.retreated,
+                "duty_elsewhere": u.leader in state.duty,
+            })
+        sides.append({
+            "side": SIDES[i],
+            "units": units,
+            "hand_sizes": {"leaders": len(s.leaders), "recruits": len(s.recruits), "actions": len(s.actions)},
+            "leader_deck": len(s.leader_deck),
+            "leader_discard": s.leader_discard[:],
+            "battles_won": s.battles_won,
+            "troop_penalty": state.troop_penalty[i],
+            "unit_bonus": state.unit_bonus[i],
+        })
+    out: dict[str, Any] = {
+        "game": "kessen",
+        "seat": player,
+        "round": state.round,
+        "step": state.step,
+        "moves": state.moves,
+        "sides": sides,
+        "recruit_deck": len(state.recruit_deck),
+        "recruit_discard": state.recruit_discard[:],
+        "action_deck": len(state.action_deck),
+        "action_discard": state.action_discard[:],
+        "streak": {"side": SIDES[state.last_winner] if state.last_winner >= 0 else None,
+                   "battles": state.streak},
+        "battle": None,
+        "to_move": None,
+        "result": None,
+    }
+    if state.engaged:
+        out["battle"] = {
+            "attacker": SIDES[state.attacker],
+            "engagement": state.engagement,
+            "attacking_unit": state.att_unit if state.att_unit >= 0 else None,
+            "defending_unit": state.def_unit if state.def_unit >= 0 else None,
+            "played": [
+                {"card": p[0], "side": SIDES[p[1]], "on": p[2] if p[2] >= 0 else None,
+                 "as": p[3] if p[3] != CARDS[p[0]].key else None,
+                 "negates": p[4] if p[4] >= 0 else None}
+                for p in state.played
+            ],
+            "strategy_chain": [{"card": c[0], "side": SIDES[c[1]]} for c in state.chain],
+        }
+    if state.winner < 0:
+        p = decider(state)
+        out["to_move"] = {"side": SIDES[p], "prompt": prompt(state, p) if p == player else None}
+    else:
+        out["result"] = {"winner": SIDES[state.winner] if state.winner < 2 else None, "reason": state.reason}
+    if player is not None and 0 <= player < 2:
+        me = state.sides[player]
+        out["hand"] = {"leaders": sorted(me.leaders), "recruits": sorted(me.recruits),
+                       "actions": sorted(me.actions)}
+    return out

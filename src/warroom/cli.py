@@ -62,6 +62,16 @@ def games(as_json: bool = typer.Option(False, "--json", help="Print JSON.")) -> 
         typer.echo(f"{f['name']:<10} {f['title']:<32} players {span:<5} variants: {variants}")
 
 
+def _register_commands() -> None:
+    """Commands that live beside the code they drive."""
+    from warroom.sim.commands import register as register_sim
+
+    register_sim(app, friendly)
+
+
+_register_commands()
+
+
 def main() -> None:
     try:
         app()

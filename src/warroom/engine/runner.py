@@ -50,9 +50,12 @@ def play_bots(
         bot = bots[player]
         view = game.view(state, player) if bot.needs_view else {}
         action = bot.choose(view, legal, rngs[player])
+        trusted = action in legal  # anything else goes through full validation and raises
         if match is not None:
-            match.act(player, action, trusted=action in legal)
-        else:
+            match.act(player, action, trusted=trusted)
+        elif trusted:
             game.apply_trusted(state, player, action, None)
+        else:
+            game.apply(state, player, action, None)
         decisions += 1
     return GameOutcome(seed, list(res.winners), res.reason, decisions, dict(res.scores)), match

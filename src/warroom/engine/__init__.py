@@ -37,7 +37,7 @@ __all__ = [
     "WarroomError",
     "canonical",
     "make",
-    "parse",
     "mix_seed",
+    "parse",
     "require",
 ]

@@ -13,7 +13,7 @@ import hashlib
 import json
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, Generic, NamedTuple, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
 
 from warroom.engine.actions import Action, canonical
 from warroom.engine.errors import ConfigError, GameOver, IllegalAction, NotYourTurn
@@ -80,8 +80,8 @@ class Game(ABC, Generic[S]):
     min_players: int = 2
     max_players: int = 2
     realtime: bool = False
-    variants: dict[str, str] = {}
-    options: dict[str, Option] = {}
+    variants: ClassVar[dict[str, str]] = {}
+    options: ClassVar[dict[str, Option]] = {}
 
     # ----- configuration -------------------------------------------------------------
     def configure(

@@ -25,7 +25,7 @@ DOUBLERS = frozenset({"battle_cry", "meteor_shower"})
 class Fight:
     """What a card's force effect may ask about the engagement it is played in."""
 
-    __slots__ = ("defending", "mine", "opp", "opp_formations", "state", "side", "unit")
+    __slots__ = ("defending", "mine", "opp", "opp_formations", "side", "state", "unit")
 
     def __init__(
         self, state: KessenState, side: int, unit: Unit, opp: Unit, opp_formations: int
@@ -217,9 +217,7 @@ def unit_force(state: KessenState, side: int, unit: Unit, in_fight: bool) -> tup
         for p in mine:
             amount = ACTION_FORCE[p[3]](fight, p)
             kind = KIND_OF_KEY[p[3]]
-            if key == "zhang_fei" and kind == "tactic":
-                amount += 2
-            elif key == "himiko" and kind == "spell":
+            if (key == "zhang_fei" and kind == "tactic") or (key == "himiko" and kind == "spell"):
                 amount += 2
             if amount:
                 label = CARDS[p[0]].name

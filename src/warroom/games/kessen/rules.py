@@ -9,13 +9,13 @@ docs/rules/paper-kessen.md.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from warroom.engine import Decision, Event, Game, Option, Result, Rng, make, parse
 from warroom.games.kessen import text
 from warroom.games.kessen.cards import (
-    CARDS,
     CAO_CAO,
+    CARDS,
     DECK_DATA,
     DECK_IDS,
     EVIL,
@@ -26,7 +26,7 @@ from warroom.games.kessen.cards import (
     MAIN_LEADERS,
 )
 from warroom.games.kessen.force import KIND_OF_KEY, negated, unit_force
-from warroom.games.kessen.state import KessenState, Played, Side, Unit
+from warroom.games.kessen.state import KessenState, Side, Unit
 
 HAND_LIMIT = 7
 ACTION_KEEP = 4  # end segment
@@ -76,8 +76,8 @@ class Kessen(Game[KessenState]):
     rules_version = 1
     min_players = 2
     max_players = 2
-    variants: dict[str, str] = {}
-    options = {
+    variants: ClassVar[dict[str, str]] = {}
+    options: ClassVar[dict[str, Option]] = {
         "max_rounds": Option(
             60, "rounds before the game is called a draw (no side won 3 battles in a row)", 1, 10_000
         ),
@@ -418,10 +418,8 @@ class Kessen(Game[KessenState]):
         if counts[0] and counts[1]:
             state.step = "engagement_start"
             return
-        if counts[0] or counts[1]:
-            winner = 0 if counts[0] else 1
-        else:  # both sides' last units retreated at once (Ma Su): the engagement's winner
-            winner = state.last_engagement_winner
+        # if both sides' last units retreated at once (Ma Su), the engagement's winner wins
+        winner = (0 if counts[0] else 1) if counts[0] or counts[1] else state.last_engagement_winner
         self._battle_end(state, winner, events)
 
     def _battle_end(self, state: KessenState, winner: int, events: list[Event]) -> None:
@@ -629,9 +627,6 @@ class Kessen(Game[KessenState]):
         state.passes = 0
         state.turn = 1 - p
 
-    def _after_chain(self, state: KessenState, events: list[Event]) -> None:
-        pass
-
 
 def _why(frame: tuple[Any, ...]) -> str:
     if frame[0] == "losses":
@@ -706,11 +701,12 @@ def _frame_done(state: KessenState) -> bool:
     frame = state.frames[0]
     kind = frame[0]
     if kind == "discard":
-        return len(getattr(state.sides[frame[1]], frame[2])) <= frame[3]
+        hand: list[int] = getattr(state.sides[frame[1]], frame[2])
+        return len(hand) <= int(frame[3])
     if kind == "losses":
         unit = state.sides[frame[1]].unit(frame[2])
         return frame[3] <= 0 or unit is None or not unit.mods
-    return not _frame_legal(state, int(frame[1]))
+    return len(_frame_legal(state, int(frame[1]))) == 0
 
 
 def _deploy_legal(state: KessenState, p: int) -> list[str]:
@@ -964,8 +960,9 @@ def _draw_actions(state: KessenState, side: int, n: int, events: list[Event]) ->
 
 
 def _cap(state: KessenState, side: int, hand: str) -> None:
+    # draws only happen while no other choice is pending, so queue order = draw order
     if len(getattr(state.sides[side], hand)) > HAND_LIMIT:
-        state.frames.insert(0, ("discard", side, hand, HAND_LIMIT))
+        state.frames.append(("discard", side, hand, HAND_LIMIT))
 
 
 def _random_discard(state: KessenState, side: int, n: int, events: list[Event], why: str) -> None:

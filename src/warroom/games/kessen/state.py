@@ -226,9 +226,9 @@ class KessenState:
             int(d["att_unit"]),
             int(d["def_unit"]),
             int(d["engagement"]),
-            [tuple(p) for p in d["played"]],  # type: ignore[misc]
+            [tuple(p) for p in d["played"]],
             list(d["strategy_played"]),
-            [tuple(c) for c in d["chain"]],  # type: ignore[misc]
+            [tuple(c) for c in d["chain"]],
             int(d["last_engagement_winner"]),
             int(d["battle_winner"]),
             int(d["last_winner"]),

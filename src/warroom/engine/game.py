@@ -135,6 +135,10 @@ class Game(ABC, Generic[S]):
     def decisions(self, state: S) -> list[Decision]:
         """Who must decide now (empty once the game is over)."""
 
+    def deciders(self, state: S) -> list[int]:
+        """The seats that must decide now: ``decisions`` without the prompts (a hot path)."""
+        return [d.player for d in self.decisions(state)]
+
     @abstractmethod
     def legal_actions(self, state: S, player: int) -> list[Action]:
         """Every legal action for ``player`` now, sorted deterministically; empty if none."""

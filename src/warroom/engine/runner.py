@@ -42,10 +42,10 @@ def play_bots(
         res = game.result(state)
         if res is not None:
             break
-        pending = game.decisions(state)
+        pending = game.deciders(state)
         if not pending or decisions >= max_decisions:
             raise RuntimeError(f"game stalled after {decisions} decisions (seed {seed})")
-        player = pending[0].player
+        player = pending[0]
         legal = game.legal_actions(state, player)
         bot = bots[player]
         view = game.view(state, player) if bot.needs_view else {}

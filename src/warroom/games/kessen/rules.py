@@ -124,6 +124,9 @@ class Kessen(Game[KessenState]):
         kind = state.frames[0][0] if state.frames else state.step
         return [Decision(p, kind, text.prompt(state, p))]
 
+    def deciders(self, state: KessenState) -> list[int]:
+        return [] if state.winner >= 0 else [decider(state)]
+
     def legal_actions(self, state: KessenState, player: int) -> list[str]:
         cache = state.cache
         if cache is not None and cache[0] == player:
@@ -679,7 +682,7 @@ def _frame_legal(state: KessenState, p: int) -> list[str]:
     kind = frame[0]
     side = state.sides[p]
     if kind == "discard":
-        return [make("discard", card=c) for c in sorted(getattr(side, frame[2]))]
+        return [f"discard card={c}" for c in sorted(getattr(side, frame[2]))]
     if kind == "losses":
         unit = side.unit(frame[2])
         return [make("discard", card=c) for c in sorted(unit.mods)] if unit else []
@@ -719,7 +722,7 @@ def _deploy_legal(state: KessenState, p: int) -> list[str]:
         hosts += [c for c in side.leaders if KIND[c] == "leader"]
         for leader in sorted(hosts):
             for t in troops:
-                out.append(make("deploy", leader=leader, troop=t))
+                out.append(f"deploy leader={leader} troop={t}")
     units = sorted(u.leader for u in side.units if u.troops)
     if units:
         mods = [c for c in side.recruits if KIND[c] == "modifier" and CARDS[c].timing == "DP"]
@@ -727,7 +730,7 @@ def _deploy_legal(state: KessenState, p: int) -> list[str]:
         for card in sorted(mods):
             for leader in units:
                 if _may_attach(state, card, side.unit(leader)):
-                    out.append(make("attach", card=card, unit=leader))
+                    out.append(f"attach card={card} unit={leader}")
     for card in sorted(c for c in side.recruits if KIND[c] == "special"):
         if KEY[card] == "duty_elsewhere":
             for s in state.sides:
@@ -779,11 +782,8 @@ def _available_count(state: KessenState, side: int) -> int:
 
 
 def _pick_legal(state: KessenState, p: int) -> list[str]:
-    out = [
-        make("pick", attacker=a, defender=d)
-        for a in _available(state, p)
-        for d in _available(state, 1 - p)
-    ]
+    defenders = _available(state, 1 - p)
+    out = [f"pick attacker={a} defender={d}" for a in _available(state, p) for d in defenders]
     for c in sorted(state.sides[p].actions):
         if KEY[c] in PRE_PICK:
             out.append(make("play", card=c))
@@ -840,6 +840,7 @@ def _tactics_legal(state: KessenState, p: int) -> list[str]:
     lkey = KEY[unit.leader]
     limits = {"tactic": 2 if lkey in TWO_TACTICS else 1, "spell": 2 if lkey in TWO_SPELLS else 1}
     use_as = USE_AS.get(lkey)
+    two_troops = len(unit.troops) > 1
     out: list[str] = []
     for c in sorted(state.sides[p].actions):
         kind = KIND[c]
@@ -854,12 +855,12 @@ def _tactics_legal(state: KessenState, p: int) -> list[str]:
             if ekind in used and (used[ekind] >= limits[ekind] or not can_use(unit, ekind)):
                 continue
             for on in _targets(unit, key, ekind, formed):
-                args: dict[str, int | str] = {"card": c}
-                if on >= 0 and len(unit.troops) > 1:
-                    args["on"] = on
+                action = f"play card={c}"
+                if on >= 0 and two_troops:
+                    action += f" on={on}"
                 if as_:
-                    args["as"] = as_
-                out.append(make("play", **args))
+                    action += f" as={as_}"
+                out.append(action)
     out.append("pass")
     return out
 

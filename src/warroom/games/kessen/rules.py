@@ -210,6 +210,13 @@ class Kessen(Game[KessenState]):
                  "cards": DECK_DATA[d]["cards"]}
                 for d in ("recruit", "action", GOOD, EVIL)
             ],
+            # every physical card by id, as views and actions name them
+            "cards": [
+                {"id": c.id, "key": c.key, "name": c.name, "deck": c.deck, "kind": c.kind,
+                 "force": c.force, "text": c.text, "troop_type": c.troop_type,
+                 "general": c.general, "sorcerer": c.sorcerer}
+                for c in CARDS
+            ],
         }
 
     # ----- flow --------------------------------------------------------------------------

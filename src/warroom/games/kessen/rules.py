@@ -614,6 +614,14 @@ class Kessen(Game[KessenState]):
     def _play_battle_card(self, state: KessenState, p: int, card: int, on: int, as_: str,
                           events: list[Event]) -> None:
         key = as_ or KEY[card]
+        if on < 0:
+            # A one-troop unit names no troop in the action (``on=`` is asked only when there is a
+            # choice), yet the card still sits on that troop: Carp/Goose/Bowl check its type and
+            # the one-Formation-per-troop limit counts it.
+            unit = state.sides[p].unit(state.att_unit if p == state.attacker else state.def_unit)
+            spots = _targets(unit, key, KIND_OF_KEY[key], set()) if unit is not None else []
+            if len(spots) == 1 and spots[0] >= 0:
+                on = spots[0]
         target = -1
         kind = NEGATES.get(key)
         if kind is not None:

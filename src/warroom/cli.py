@@ -3,14 +3,22 @@
 from __future__ import annotations
 
 import json
+import os
+import secrets
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from functools import wraps
-from typing import Any, TypeVar
+from pathlib import Path
+from typing import Annotated, Any, TypeVar
 
 import typer
+from rich.console import Console
 
-from warroom.engine import WarroomError, registry
+from warroom.engine import ALL_SEEING, ConfigError, RecordError, WarroomError, registry
+from warroom.engine.game import Game
+from warroom.engine.record import Record
+from warroom.engine.record import replay as replay_record
 
 app = typer.Typer(
     add_completion=False,
@@ -37,6 +45,10 @@ def friendly(fn: F) -> F:
         except WarroomError as err:
             typer.echo(f"error: {err}", err=True)
             raise typer.Exit(2) from None
+        except BrokenPipeError:
+            # the reader went away (`| head`): nobody is listening, so leave without a word
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            raise typer.Exit(1) from None
         except (OSError, ValueError) as err:
             typer.echo(f"error: {err}", err=True)
             raise typer.Exit(2) from None
@@ -62,6 +74,235 @@ def games(as_json: bool = typer.Option(False, "--json", help="Print JSON.")) -> 
         typer.echo(f"{f['name']:<10} {f['title']:<32} players {span:<5} variants: {variants}")
 
 
+# ----- rules -------------------------------------------------------------------------------------
+@app.command()
+@friendly
+def rules(
+    game: Annotated[str, typer.Argument(help="The game, e.g. kessen.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Every card and board element of GAME with its text."""
+    from warroom import terminal
+
+    the_game = registry.get(game)
+    reference = the_game.rules_reference()
+    if as_json:
+        typer.echo(json.dumps(reference, indent=1, ensure_ascii=False))
+        return
+    screen = terminal.screen_for(the_game.name)
+    render = getattr(screen, "rules", terminal.render_rules)
+    _console().print(render(reference))
+
+
+def _console() -> Console:
+    """Rich wraps at 80 columns when output is piped; card tables read better a little wider."""
+    return Console(highlight=False) if sys.stdout.isatty() else Console(width=120, highlight=False)
+
+
+# ----- play --------------------------------------------------------------------------------------
+def parse_options(pairs: list[str]) -> dict[str, str | int]:
+    """``["a=1", "b=x"]`` -> ``{"a": "1", "b": "x"}``; the game coerces and checks the values."""
+    out: dict[str, str | int] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise ConfigError(f"--option takes KEY=VALUE, not {pair!r}")
+        out[key.strip()] = value.strip()
+    return out
+
+
+@app.command()
+@friendly
+def play(
+    game: Annotated[str | None, typer.Argument(
+        help="The game, e.g. kessen (not needed with --resume).")] = None,
+    seat: Annotated[str | None, typer.Option(
+        "--seat", help="Your seat by name or number (kessen: good, evil).")] = None,
+    players: Annotated[int | None, typer.Option("--players", help="Number of players.")] = None,
+    seed: Annotated[int | None, typer.Option(
+        "--seed", help="The deal; random if not given (it is printed).")] = None,
+    bot: Annotated[str | None, typer.Option(
+        "--bot", help="The bot on the other seats (default: heuristic if there is one).")] = None,
+    variant: Annotated[list[str] | None, typer.Option(
+        "--variant", help="A rules variant (repeatable).")] = None,
+    option: Annotated[list[str] | None, typer.Option(
+        "--option", help="A rule option KEY=VALUE (repeatable).")] = None,
+    resume: Annotated[Path | None, typer.Option(
+        "--resume", help="Continue the game saved in this record file.")] = None,
+    save: Annotated[Path | None, typer.Option(
+        "--save", help="Where quit (and the end of the game) saves the record.")] = None,
+) -> None:
+    """Play GAME against bots in the terminal.
+
+    At the prompt type a move's number or its action text, or help, show, save, quit.
+
+    quit (or the end of piped input) saves the game for --resume.
+    """
+    from warroom import terminal
+
+    fancy = sys.stdin.isatty() and sys.stdout.isatty()
+    console = Console(highlight=False) if fancy else Console(width=120, highlight=False)
+    common: dict[str, Any] = {"console": console, "fancy": fancy}
+    if resume is not None:
+        given = [flag for flag, value in (("GAME", game), ("--seat", seat), ("--players", players),
+                                         ("--seed", seed), ("--bot", bot), ("--variant", variant),
+                                         ("--option", option)) if value]
+        record = terminal.read_record(resume)
+        if game is not None and registry.get(game).name != record.game:
+            raise RecordError(f"{resume} is a {record.game} game, not {game}")
+        given = [g for g in given if g != "GAME"]
+        if given:
+            raise ConfigError(f"--resume continues the saved game as it was; drop {', '.join(given)}")
+        session = terminal.Session.resume(record, save_path=save or resume, save_at_end=True, **common)
+        session.note(f"Resumed {resume} at action {len(record.steps)} (seed {record.seed}).")
+    else:
+        if game is None:
+            raise ConfigError("which game? e.g. warroom play kessen (or --resume FILE)")
+        the_game = registry.get(game)
+        config = the_game.configure(players, variant or [], parse_options(option or []))
+        human = the_game.seat_index(config, seat) if seat is not None else 0
+        bot_name = bot or terminal.default_bot(the_game.name)
+        deal = seed if seed is not None else secrets.randbelow(1_000_000)
+        session = terminal.Session.start(
+            the_game, config, deal, human, bot_name,
+            save_path=save or terminal.default_save_path(the_game.name, deal),
+            save_at_end=save is not None, **common,
+        )
+        session.note(f"New game, seed {deal} (play this deal again with --seed {deal}): "
+                     f"you are {session.seat_names[human].capitalize()} against the {bot_name} bot. "
+                     "Type help at the prompt for the commands.")
+    try:
+        session.run()
+    except terminal.Stop:
+        return
+    except KeyboardInterrupt:
+        session.save()
+        typer.echo("interrupted", err=True)
+        raise typer.Exit(130) from None
+
+
+# ----- replay ------------------------------------------------------------------------------------
+@dataclass(slots=True)
+class _Turn:
+    index: int
+    seat: int | None
+    action: str | None
+    described: str
+    events: list[Any]
+    state: Any
+
+
+class _Diverged(Exception):
+    """The first step at which a replay does not reproduce its record."""
+
+
+def _turns(record: Record, verify: bool) -> Iterator[_Turn]:
+    """Every state of ``record``, with each action described in the state it was taken in."""
+    game = registry.get(record.game)
+    steps = replay_record(record, verify=verify)
+    try:
+        first = next(steps)
+        yield _Turn(0, None, None, "", [], first.state)
+        for recorded in record.steps:
+            described = _describe(game, first.state, recorded.seat, recorded.action)
+            step = next(steps)
+            first = step
+            yield _Turn(step.index, step.seat, step.action, described, step.events, step.state)
+    except RecordError as err:
+        if verify:
+            raise _Diverged(str(err)) from None
+        raise
+    if verify:
+        res = game.result(first.state)
+        got = None if res is None else res.to_json()
+        if record.result is not None and got != record.result:
+            raise _Diverged(f"the record's result ({_outcome(record.result)}) is not the replayed one "
+                            f"({_outcome(got)})")
+        if record.result is None and got is not None:
+            raise _Diverged(f"the game ends ({got['reason']}) but the record has no result")
+
+
+def _outcome(result: dict[str, Any] | None) -> str:
+    if result is None:
+        return "none"
+    return f"winners {result.get('winners')}: {result.get('reason')}"
+
+
+def _describe(game: Game[Any], state: Any, seat: int, action: str) -> str:
+    try:
+        return game.describe(state, seat, action)
+    except (WarroomError, LookupError, ValueError, TypeError):  # a bad action is reported by replay
+        return action
+
+
+@app.command()
+@friendly
+def replay(
+    file: Annotated[Path, typer.Argument(help="A game record (JSON).")],
+    verify: Annotated[bool, typer.Option(
+        "--verify", help="Only check that every state hash is reproduced; exit 1 at the first divergence.")] = False,
+    states: Annotated[bool, typer.Option(
+        "--states", help="One JSON line per step: step, seat, action, events, full state.")] = False,
+) -> None:
+    """Show a recorded game turn by turn (--verify: check it; --states: JSON lines)."""
+    from warroom import terminal
+
+    record = terminal.read_record(file)
+    game = registry.get(record.game)
+    out = sys.stdout
+    if not states and not verify:
+        screen = terminal.screen_for(game.name)
+        seats = ", ".join(f"{s.get('name', i)}: {s.get('player', '?')}" for i, s in enumerate(record.seats)
+                          if isinstance(s, dict))
+        out.write(f"{game.title} · seed {record.seed} · {seats} · {len(record.steps)} actions\n")
+    names = game.seat_names(record.config) if "players" in record.config else []
+    try:
+        for turn in _turns(record, verify):
+            if states:
+                res = game.result(turn.state)
+                line = {
+                    "step": turn.index,
+                    "seat": turn.seat,
+                    "action": turn.action,
+                    "events": [e.visible_to(ALL_SEEING) for e in turn.events],
+                    "state": game.to_json(turn.state),
+                    "result": None if res is None else res.to_json(),
+                }
+                out.write(json.dumps(line, separators=(",", ":"), ensure_ascii=False) + "\n")
+            elif not verify and turn.seat is not None:
+                who = names[turn.seat] if 0 <= turn.seat < len(names) else f"seat {turn.seat}"
+                out.write(f"{turn.index:>4}. {who:<6} {turn.described}  [{turn.action}]\n")
+                for event in turn.events:
+                    text = screen.sentence(event.visible_to(None), None)
+                    if text:
+                        out.write(f"        · {text}\n")
+    except _Diverged as err:
+        typer.echo(f"diverged: {err}", err=True)
+        raise typer.Exit(1) from None
+    if verify and not states:
+        result = record.result["reason"] if record.result else "no result yet"
+        out.write(f"ok: {len(record.steps)} actions replayed, every state hash matches ({result})\n")
+    elif not states and not verify:
+        out.write(f"result: {record.result['reason'] if record.result else 'unfinished'}\n")
+
+
+# ----- serve -------------------------------------------------------------------------------------
+@app.command()
+@friendly
+def serve(
+    host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on (0.0.0.0: every interface)."),
+    port: int = typer.Option(8000, "--port", help="Port to listen on (0: any free port; the one chosen is printed)."),
+    database: str | None = typer.Option(
+        None, "--database", help="SQLAlchemy URL, e.g. postgresql://user@host/db (default: SQLite in the data dir)."
+    ),
+    bot_delay: float = typer.Option(0.3, "--bot-delay", min=0.0, help="Seconds before each server-side bot move."),
+) -> None:
+    """Serve the lobby, tables and browser client; prints the address to open."""
+    from warroom.server import serve as run_server
+
+    run_server(host, port, database, bot_delay=bot_delay)
+
+
 def _register_commands() -> None:
     """Commands that live beside the code they drive."""
     from warroom.sim.commands import register as register_sim
@@ -73,11 +314,24 @@ _register_commands()
 
 
 def main() -> None:
+    """The console script: Typer's usage errors, too, become one line."""
+    from typer.exceptions import TyperException
+
     try:
-        app()
+        code = app(standalone_mode=False)
+    except TyperException as err:
+        if type(err).__name__ == "NoArgsIsHelpError":  # bare `warroom`: show the help
+            typer.echo(err.format_message())
+            sys.exit(0)
+        typer.echo(f"error: {err.format_message()}", err=True)
+        sys.exit(getattr(err, "exit_code", 2))
+    except typer.Abort:
+        typer.echo("aborted", err=True)
+        sys.exit(1)
     except WarroomError as err:  # pragma: no cover - commands catch their own
         print(f"error: {err}", file=sys.stderr)
         sys.exit(2)
+    sys.exit(code if isinstance(code, int) else 0)
 
 
 if __name__ == "__main__":

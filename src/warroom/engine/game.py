@@ -91,6 +91,14 @@ class Game(ABC, Generic[S]):
         options: dict[str, str | int] | None = None,
     ) -> dict[str, Any]:
         """Validate and complete a configuration: ``{"players", "variants", "options"}``."""
+        # configurations also come from records and web requests: check the shapes first,
+        # so that a bad one is a one-line ConfigError and never a TypeError
+        if players is not None and (not isinstance(players, int) or isinstance(players, bool)):
+            raise ConfigError(f"the number of players must be a whole number, not {players!r}")
+        if isinstance(variants, str) or not isinstance(variants, list | tuple):
+            raise ConfigError(f"variants must be a list of names, not {variants!r}")
+        if options is not None and not isinstance(options, dict):
+            raise ConfigError(f"options must map names to values, not {options!r}")
         n = self.min_players if players is None else players
         if not self.min_players <= n <= self.max_players:
             span = (
@@ -100,13 +108,13 @@ class Game(ABC, Generic[S]):
             )
             raise ConfigError(f"{self.name} is for {span} players, not {n}")
         for v in variants:
-            if v not in self.variants:
+            if not isinstance(v, str) or v not in self.variants:
                 known = ", ".join(sorted(self.variants)) or "none"
                 raise ConfigError(f"{self.name} has no variant {v!r} (variants: {known})")
         opts: dict[str, int | str] = {k: o.default for k, o in self.options.items()}
         for key, raw in (options or {}).items():
-            short = key.split(".", 1)[1] if key.startswith(self.name + ".") else key
-            spec = self.options.get(short)
+            short = key.split(".", 1)[1] if str(key).startswith(self.name + ".") else key
+            spec = self.options.get(short) if isinstance(short, str) else None
             if spec is None:
                 known = ", ".join(sorted(self.options)) or "none"
                 raise ConfigError(f"{self.name} has no option {key!r} (options: {known})")
@@ -127,9 +135,21 @@ class Game(ABC, Generic[S]):
         raise ConfigError(f"no seat {name!r} in {self.name} (seats: {', '.join(names)})")
 
     # ----- the protocol ----------------------------------------------------------------
-    @abstractmethod
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.new is Game.new and cls.start is Game.start and not getattr(cls, "__abstractmethods__", None):
+            raise TypeError(f"{cls.__name__} must implement new() or start()")
+
     def new(self, config: dict[str, Any], seed: int) -> S:
-        """The set-up state, fully determined by ``config`` and ``seed``."""
+        """The set-up state, fully determined by ``config`` and ``seed``.
+
+        A game implements either this or :meth:`start` (which also returns the set-up events).
+        """
+        return self.start(config, seed)[0]
+
+    def start(self, config: dict[str, Any], seed: int) -> tuple[S, list[Event]]:
+        """``new`` plus the events of setting up (deals, first draws), for logs and replays."""
+        return self.new(config, seed), []
 
     @abstractmethod
     def decisions(self, state: S) -> list[Decision]:
@@ -228,6 +248,8 @@ class Game(ABC, Generic[S]):
 def _coerce_option(key: str, spec: Option, raw: str | int) -> int | str:
     if isinstance(spec.default, int):
         try:
+            if isinstance(raw, bool) or not isinstance(raw, int | str):
+                raise ValueError(raw)  # int() would read True as 1 and cut 2.5 to 2
             value = int(raw)
         except (TypeError, ValueError):
             raise ConfigError(f"option {key} takes a whole number, not {raw!r}") from None

@@ -28,7 +28,8 @@ class Match:
         self.game: Game[Any] = registry.get(game) if isinstance(game, str) else game
         self.config = config
         self.seed = seed
-        self.state: Any = self.game.new(config, seed)
+        self.state: Any
+        self.state, setup_events = self.game.start(config, seed)
         names = self.game.seat_names(config)
         players = players or ["human"] * len(names)
         self.hashes = hashes
@@ -39,7 +40,7 @@ class Match:
             seed,
             [{"seat": i, "name": n, "player": p} for i, (n, p) in enumerate(zip(names, players, strict=True))],
         )
-        self.events: list[Event] = []
+        self.events: list[Event] = list(setup_events)
 
     @classmethod
     def from_record(cls, record: Record, verify: bool = True) -> Match:

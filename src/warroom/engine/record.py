@@ -24,17 +24,24 @@ FORMAT_VERSION = 1
 
 @dataclass(slots=True)
 class Step:
-    """One recorded action: who, what, when (real-time games), and the state hash after it."""
+    """One recorded action: who, what, when (real-time games), and the state hash after it.
+
+    ``autopilot`` marks an action the server's autopilot bot took for a seat whose time
+    ran out (absent from the JSON when false, so older records read unchanged).
+    """
 
     seat: int
     action: str
     hash: str
     t: int | None = None
+    autopilot: bool = False
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"seat": self.seat, "action": self.action, "hash": self.hash}
         if self.t is not None:
             out["t"] = self.t
+        if self.autopilot:
+            out["autopilot"] = True
         return out
 
 
@@ -83,7 +90,7 @@ class Record:
                 steps.append(
                     Step(
                         int(raw["seat"]), str(raw["action"]), str(raw["hash"]),
-                        None if t is None else int(t),
+                        None if t is None else int(t), raw.get("autopilot") is True,
                     )
                 )
             config = data["config"]
@@ -92,8 +99,12 @@ class Record:
             seats = data["seats"]
             if not isinstance(seats, list):
                 raise RecordError("record seats is not a list")
+            seed = data["seed"]
+            if not isinstance(seed, int) or isinstance(seed, bool):
+                # int() would quietly turn 1.5 or "7" into another game
+                raise RecordError(f"record seed {seed!r} is not a whole number")
             result = data.get("result")
-            return cls(game.name, int(data["rules_version"]), config, int(data["seed"]),
+            return cls(game.name, int(data["rules_version"]), config, seed,
                        seats, steps, result if isinstance(result, dict) else None)
         except RecordError:
             raise
@@ -108,9 +119,11 @@ class Record:
     @classmethod
     def load(cls, path: str | Path) -> Record:
         try:
-            text = Path(path).read_text()
+            text = Path(path).read_text(encoding="utf-8")
         except OSError as err:
             raise RecordError(f"cannot read {path}: {err.strerror}") from None
+        except UnicodeDecodeError:
+            raise RecordError(f"{path} is not JSON (it is not UTF-8 text)") from None
         try:
             data = json.loads(text)
         except json.JSONDecodeError as err:
@@ -138,8 +151,8 @@ def replay(record: Record, verify: bool = True) -> Iterator[ReplayStep]:
         )
     except WarroomError as err:
         raise RecordError(f"record config: {err}") from None
-    state = game.new(config, record.seed)
-    yield ReplayStep(0, None, None, state, [])
+    state, setup_events = game.start(config, record.seed)
+    yield ReplayStep(0, None, None, state, setup_events)
     for i, step in enumerate(record.steps, start=1):
         try:
             events = game.apply(state, step.seat, step.action, step.t)

@@ -2,11 +2,232 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+import json
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Annotated, Any
 
 import typer
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+
+from warroom.engine.errors import ConfigError
+from warroom.sim.bench import bench_all, meets
+from warroom.sim.simulate import BACKENDS, make_spec, simulate, summarize
+
+ERRORS_SHOWN = 10  # the JSON lists every failed game; the table only the first few
+
+
+def parse_options(pairs: list[str]) -> dict[str, str | int]:
+    """``["a=1", "b=x"]`` -> ``{"a": "1", "b": "x"}``; the game coerces and checks values."""
+    out: dict[str, str | int] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise ConfigError(f"--option takes KEY=VALUE, not {pair!r}")
+        out[key.strip()] = value.strip()
+    return out
+
+
+def parse_bots(text: str) -> list[str]:
+    """``"random,heuristic"`` -> one bot name per seat (empty names are refused)."""
+    names = [n.strip() for n in text.split(",")]
+    if any(not n for n in names):
+        raise ConfigError(f"--bots takes names separated by commas, not {text!r}")
+    return names
+
+
+@contextmanager
+def _progress_bar(total: int, label: str, show: bool) -> Iterator[Callable[[int], None]]:
+    """A Rich progress bar on stderr, or a no-op when it would only get in the way."""
+    if not show:
+        yield lambda n: None
+        return
+    bar = Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TextColumn("eta"),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    )
+    with bar:
+        task = bar.add_task(label, total=total)
+        yield lambda n: bar.advance(task, n)
+
+
+def _stdout() -> Console:
+    """Rich wraps at 80 columns when output is piped; tables read better a little wider."""
+    return Console() if sys.stdout.isatty() else Console(width=120)
+
+
+def _rate_cell(rate: dict[str, Any]) -> tuple[str, str]:
+    return f"{rate['rate'] * 100:.1f}%", f"{rate['low'] * 100:.1f}% - {rate['high'] * 100:.1f}%"
+
+
+def render_summary(summary: dict[str, Any], console: Console) -> None:
+    """The simulation summary as Rich tables."""
+    bots = " vs ".join(summary["bots"])
+    title = (
+        f"{summary['game']}: {summary['games']} games, seed {summary['seed']}, "
+        f"{summary['players']} players, {bots}"
+    )
+    if summary["variants"]:
+        title += f", variants {', '.join(summary['variants'])}"
+    table = Table(title=title, title_justify="left")
+    table.add_column("result")
+    table.add_column("bot")
+    table.add_column("games", justify="right")
+    table.add_column("rate", justify="right")
+    table.add_column("95% CI (Wilson)", justify="right")
+    bot_of = dict(zip(summary["seats"], summary["bots"], strict=True))
+    for name, count in summary["wins"].items():
+        rate, ci = _rate_cell(summary["win_rate"][name])
+        label = "draw" if name == "draw" else f"{name} wins"
+        table.add_row(label, bot_of.get(name, ""), str(count), rate, ci)
+    console.print(table)
+
+    facts = Table(show_header=False, box=None, pad_edge=False)
+    facts.add_column(style="bold")
+    facts.add_column(justify="right")
+    for key, value in summary["mean_scores"].items():
+        facts.add_row(f"mean {key}", f"{value:.2f}")
+    facts.add_row("mean decisions per game", f"{summary['mean_decisions']:.1f}")
+    facts.add_row("games per second", f"{summary['games_per_second']:.1f}")
+    facts.add_row("wall time", f"{summary['seconds']:.2f} s ({summary['jobs']} jobs, "
+                  f"{summary['backend']})")
+    facts.add_row("errors", str(summary["errors"]))
+    if summary["record_dir"]:
+        facts.add_row("records", str(summary["record_dir"]))
+    for reason, count in summary["reasons"].items():
+        facts.add_row(f"ended: {reason}", str(count))
+    console.print(facts)
+    for err in summary["error_games"][:ERRORS_SHOWN]:
+        console.print(
+            f"[red]game {err['index']} (seed {err['seed']}) raised {err['error']}"
+            f" at {err['where']}[/red]",
+            highlight=False,
+        )
+    if summary["errors"] > ERRORS_SHOWN:
+        console.print(f"[red]... and {summary['errors'] - ERRORS_SHOWN} more (see --json)[/red]")
+
+
+def _target_cell(row: dict[str, Any], key: str, text: str) -> str:
+    """Colour a number green or red when the game has a target for it."""
+    targets = row.get("targets", {})
+    if key not in targets:
+        return text
+    good = meets(row, {key: targets[key]})
+    return f"[green]{text}[/green]" if good else f"[red]{text}[/red]"
+
+
+def render_bench(rows: list[dict[str, Any]], console: Console) -> None:
+    """Benchmark rows as a Rich table, with each game's targets beside its numbers."""
+    table = Table(title="engine benchmarks (one core)", title_justify="left")
+    for name in ("game", "players", "decisions/s", "games/s", "decisions/game", "clone µs",
+                 "JSON µs", "hash µs", "new µs"):
+        table.add_column(name, justify="left" if name == "game" else "right")
+    notes: list[tuple[str, dict[str, float]]] = []
+    for row in rows:
+        targets = row.get("targets", {})
+
+        table.add_row(
+            row["game"],
+            str(row["players"]),
+            _target_cell(row, "decisions_per_second", f"{row['decisions_per_second']:,.0f}"),
+            _target_cell(row, "games_per_second", f"{row['games_per_second']:,.1f}"),
+            f"{row['mean_decisions']:.0f}",
+            _target_cell(row, "clone_us", f"{row['clone_us']:.2f}"),
+            _target_cell(row, "json_roundtrip_us", f"{row['json_roundtrip_us']:.1f}"),
+            f"{row['hash_us']:.1f}",
+            f"{row['setup_us']:.0f}",
+        )
+        if targets and row["game"] not in {n[0] for n in notes}:
+            notes.append((row["game"], targets))
+    console.print(table)
+    for game, targets in notes:
+        parts = []
+        for key, value in targets.items():
+            if key == "decisions_per_second":
+                parts.append(f">= {value:,.0f} decisions/s")
+            elif key.endswith("_us"):
+                parts.append(f"{key[:-3].replace('_', ' ')} < {value:g} µs")
+            else:
+                parts.append(f"{key} >= {value:g}")
+        console.print(f"targets for {game}: " + ", ".join(parts) + " (green: met, red: not yet)")
 
 
 def register(app: typer.Typer, friendly: Callable[[Any], Any]) -> None:
     """Add ``simulate`` and ``bench`` to ``app``; ``friendly`` wraps a command's errors."""
+
+    @app.command("simulate")
+    @friendly
+    def simulate_command(
+        game: str = typer.Argument(..., help="Game name (see `warroom games`)."),
+        games: int = typer.Option(100, "--games", help="Number of games to play."),
+        seed: int = typer.Option(0, "--seed", help="Master seed; game i uses mix_seed(seed, i)."),
+        players: int | None = typer.Option(None, "--players", help="Number of players."),
+        bots: str = typer.Option(
+            "random", "--bots", help="One bot per seat, comma-separated (one name: every seat)."
+        ),
+        variant: Annotated[
+            list[str] | None, typer.Option("--variant", help="A variant (repeatable).")
+        ] = None,
+        option: Annotated[
+            list[str] | None, typer.Option("--option", help="A rule option KEY=VALUE (repeatable).")
+        ] = None,
+        jobs: int | None = typer.Option(None, "--jobs", help="Processes (default: one per core)."),
+        backend: str = typer.Option("local", "--backend", help=f"One of: {', '.join(BACKENDS)}."),
+        record: str | None = typer.Option(None, "--record", help="Write every game's record here."),
+        as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    ) -> None:
+        """Play bot-vs-bot games in parallel and summarise who won."""
+        spec = make_spec(
+            game, seed, players, parse_bots(bots), variant or [], parse_options(option or []), record
+        )
+        show = not as_json and sys.stderr.isatty()
+        with _progress_bar(games, f"{spec.game} x{games}", show) as advance:
+            run = simulate(spec, games, jobs, backend, advance)
+        summary = summarize(run)
+        if as_json:
+            typer.echo(json.dumps(summary))
+        else:
+            render_summary(summary, _stdout())
+        if summary["errors"]:
+            # scripts and CI must notice a crashing engine even if they only read the exit code
+            raise typer.Exit(1)
+
+    @app.command("bench")
+    @friendly
+    def bench_command(
+        game: str | None = typer.Argument(None, help="One game (default: every game)."),
+        seconds: float = typer.Option(
+            3.0, "--seconds", help="Time budget per game and player count."
+        ),
+        seed: int = typer.Option(0, "--seed", help="Seed of the benchmark games."),
+        as_json: bool = typer.Option(False, "--json", help="Print a JSON array."),
+    ) -> None:
+        """Engine benchmarks on one core: decisions/s, games/s, clone and JSON costs."""
+        err = Console(stderr=True)
+        chatty = not as_json and sys.stderr.isatty()
+
+        def starting(name: str, players: int) -> None:
+            if chatty:
+                err.print(f"benchmarking {name} ({players} players, ~{seconds:g} s)...")
+
+        rows = bench_all(game, seconds, seed, starting)
+        if as_json:
+            typer.echo(json.dumps(rows))
+        else:
+            render_bench(rows, _stdout())

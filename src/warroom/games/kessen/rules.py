@@ -90,7 +90,7 @@ class Kessen(Game[KessenState]):
         return SIDES[player] if 0 <= player < 2 else f"seat {player}"
 
     # ----- set-up ------------------------------------------------------------------------
-    def new(self, config: dict[str, Any], seed: int) -> KessenState:
+    def start(self, config: dict[str, Any], seed: int) -> tuple[KessenState, list[Event]]:
         config = self.configure(config.get("players"), config.get("variants", ()), config.get("options"))
         rng = Rng(seed)
         sides = []
@@ -107,14 +107,22 @@ class Kessen(Game[KessenState]):
         action_deck = DECK_IDS["action"][:]
         rng.shuffle(action_deck)
         state = KessenState(config, rng, sides, recruit_deck, [], action_deck, [])
+        events: list[Event] = []
         for side in (0, 1):
             for _ in range(HAND_LIMIT):
                 sides[side].recruits.append(state.recruit_deck.pop())
+            s = sides[side]
+            events.append(Event(
+                "setup",
+                {"side": SIDES[side], "main_leader": MAIN_LEADERS[side], "leaders": len(s.leaders),
+                 "recruits": len(s.recruits)},
+                {"leader_cards": s.leaders[:], "recruit_cards": s.recruits[:]},
+                (side,),
+            ))
         state.initiative = rng.coin()
-        events: list[Event] = []
-        self._start_round(state, events, first=True)
+        self._start_round(state, events)
         self._advance(state, events)
-        return state
+        return state, events
 
     # ----- protocol ----------------------------------------------------------------------
     def decisions(self, state: KessenState) -> list[Decision]:
@@ -241,7 +249,7 @@ class Kessen(Game[KessenState]):
             state.cache = (p, tuple(legal))
             return
 
-    def _start_round(self, state: KessenState, events: list[Event], first: bool = False) -> None:
+    def _start_round(self, state: KessenState, events: list[Event]) -> None:
         state.round += 1
         events.append(Event("round", {"round": state.round}))
         order = (state.initiative, 1 - state.initiative)
@@ -352,7 +360,7 @@ class Kessen(Game[KessenState]):
         events.append(Event("engagement", {"number": state.engagement, "attacker": SIDES[state.attacker]}))
         for side in (1 - state.attacker, state.attacker):  # Action segment, defender first
             s = state.sides[side]
-            want = HAND_LIMIT - len(s.actions) + _count_ability(state, side, EXTRA_DRAW)
+            want = max(0, HAND_LIMIT - len(s.actions)) + _count_ability(state, side, EXTRA_DRAW)
             if want > 0:
                 _draw_actions(state, side, want, events)
         state.step = "action_end"
@@ -976,9 +984,8 @@ def _draw_actions(state: KessenState, side: int, n: int, events: list[Event]) ->
 
 
 def _cap(state: KessenState, side: int, hand: str) -> None:
-    # draws only happen while no other choice is pending, so queue order = draw order
-    if len(getattr(state.sides[side], hand)) > HAND_LIMIT:
-        state.frames.append(("discard", side, hand, HAND_LIMIT))
+    """Hands may grow past 7 during a round; the limits are applied at the End segment (actions)
+    and the End phase (recruits, leaders). See docs/rules/paper-kessen.md, "Hands and limits"."""
 
 
 def _random_discard(state: KessenState, side: int, n: int, events: list[Event], why: str) -> None:

@@ -63,7 +63,7 @@ def describe(state: KessenState, player: int, action: str) -> str:
         return "Pass"
     if verb == "deploy":
         unit = state.find_unit(a["leader"])
-        if unit is not None:
+        if unit is not None and unit.troops:  # Cao Bu's second troop
             return f"Attach troop {card_name(a['troop'])} to {card_name(a['leader'])}"
         return f"Form a unit: {card_name(a['leader'])} leading {card_name(a['troop'])}"
     if verb == "attach":

@@ -1,0 +1,457 @@
+"""The terminal client: one person plays any registered game against bots.
+
+The loop here knows nothing about a game's rules or looks. It drives a
+:class:`~warroom.engine.match.Match`, asks the human seat for moves, lets bots
+take every other seat, and saves the game as an ordinary record that
+``warroom play --resume`` and ``warroom replay`` read back.
+
+A game's look lives beside its rules, in ``warroom.games.<name>.screen``, a
+module with these functions (a game without one gets a plain fallback):
+
+``render(scene) -> RenderableType``
+    The full screen for a :class:`Scene`.
+``sentence(event, seat) -> str | None``
+    One log line for an event as ``seat`` may see it (``None``: not shown).
+``status(view) -> str``
+    A one-line summary, used by the plain transcript.
+``rules(reference) -> RenderableType`` (optional)
+    Tables for ``warroom rules``; otherwise :func:`render_rules` is used.
+
+Two output modes. When both stdin and stdout are terminals the whole screen is
+redrawn before each of the human's decisions. Otherwise (input piped from a
+script, output to a file) the output is a compact transcript: the new log
+lines, the prompt and the numbered moves, then the answer read. Bot moves are
+never drawn one by one; they show up in the log.
+
+Bot randomness and resuming: each bot decision draws from a fresh
+``random.Random`` seeded by ``mix_seed(seed, BOT_STREAM + seat, n)``, where
+``n`` is the number of actions recorded so far. A bot's choice therefore
+depends only on the game seed and the position in the game, so a game saved
+and resumed continues exactly as it would have without the break, and no
+generator state has to be stored in the record.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import random
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, NoReturn, Protocol, cast
+
+from rich.console import Console, Group, RenderableType
+from rich.panel import Panel
+from rich.pretty import Pretty
+from rich.table import Table
+from rich.text import Text
+
+from warroom import bots as bot_registry
+from warroom.engine import ConfigError, IllegalAction, RecordError, WarroomError, canonical
+from warroom.engine.game import Game
+from warroom.engine.match import Match
+from warroom.engine.record import Record
+from warroom.engine.rng import mix_seed
+
+HUMAN = "human"  # the ``player`` entry of the human's seat in a record
+BOT_STREAM = 7919  # keeps bot streams apart from the game's own and the runner's
+LOG_LINES = 12
+
+HELP = (
+    "Type the number of a move, or its action text (for example: pass).\n"
+    "Commands: help (this text), show (draw the whole screen), "
+    "save (save and go on), quit (save and leave)."
+)
+
+
+# ----- what a game's screen module receives ----------------------------------------------------
+@dataclass(slots=True)
+class Scene:
+    """Everything a game's ``render`` needs for one screen, from the human seat's side."""
+
+    game: str
+    title: str
+    view: dict[str, Any]  # the human seat's view
+    seat: int
+    seat_names: list[str]
+    players: list[str]  # per seat: "you" or "<bot> bot"
+    seed: int
+    moves: list[tuple[str, str]] = field(default_factory=list)  # (action, description), shown from 1
+    log: list[str] = field(default_factory=list)  # the last few sentences, oldest first
+    prompt: str | None = None  # set when the human must decide
+    result: str | None = None  # set once the game is over
+
+
+class ScreenModule(Protocol):
+    """The functions a game's ``screen`` module provides (see the module docstring)."""
+
+    def render(self, scene: Scene) -> RenderableType: ...
+
+    def sentence(self, event: dict[str, Any], seat: int | None) -> str | None: ...
+
+    def status(self, view: dict[str, Any]) -> str: ...
+
+
+class PlainScreen:
+    """The fallback for games without a ``screen`` module: the view as data, events as words."""
+
+    def render(self, scene: Scene) -> RenderableType:
+        parts: list[RenderableType] = [
+            Text(f"{scene.title} · you are {scene.seat_names[scene.seat]} · seed {scene.seed}",
+                 style="bold"),
+            Pretty(scene.view),
+        ]
+        if scene.log:
+            parts.append(Panel("\n".join(scene.log), title="log"))
+        if scene.result:
+            parts.append(Text(scene.result, style="bold"))
+        elif scene.prompt:
+            parts.append(moves_table(scene.prompt, scene.moves))
+        return Group(*parts)
+
+    def sentence(self, event: dict[str, Any], seat: int | None) -> str | None:
+        words = " ".join(f"{k}={v}" for k, v in event.items() if k != "kind")
+        return f"{event.get('kind', '?')} {words}".strip()
+
+    def status(self, view: dict[str, Any]) -> str:
+        return ""
+
+
+def screen_for(game: str) -> ScreenModule:
+    """The screen module of ``game``, or the plain fallback."""
+    name = f"warroom.games.{game}.screen"
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as err:
+        if err.name is None or not name.startswith(err.name):
+            raise  # the screen exists but something it imports does not
+        return PlainScreen()
+    return cast(ScreenModule, module)
+
+
+def moves_table(prompt: str, moves: list[tuple[str, str]], title: str = "Your decision") -> RenderableType:
+    """The prompt and the numbered moves under it; every game's screen may reuse it."""
+    table = Table.grid(padding=(0, 1))
+    table.add_column(justify="right", style="bold cyan", no_wrap=True)
+    table.add_column()
+    table.add_column(style="dim")
+    for i, (action, description) in enumerate(moves, start=1):
+        table.add_row(f"{i}.", Text(description), Text(action))
+    body = Group(Text(prompt, style="bold"), table)
+    return Panel(body, title=title, title_align="left", border_style="cyan")
+
+
+def render_rules(reference: dict[str, Any]) -> RenderableType:
+    """``warroom rules`` for any game whose reference lists decks of card entries."""
+    decks = reference.get("decks")
+    if not isinstance(decks, list):
+        return Pretty(reference)
+    tables: list[RenderableType] = []
+    for deck in decks:
+        table = Table(title=str(deck.get("deck", "")), title_justify="left", expand=False)
+        cards = deck.get("cards", [])
+        columns = [c for c in ("name", "copies", "kind", "force", "text") if any(c in e for e in cards)]
+        for c in columns:
+            table.add_column(c.capitalize(), overflow="fold")
+        for entry in cards:
+            table.add_row(*(str(entry.get(c, "")) for c in columns))
+        tables.append(table)
+    return Group(*tables)
+
+
+# ----- bots -----------------------------------------------------------------------------------
+def bot_rng(seed: int, seat: int, step: int) -> random.Random:
+    """The generator for the bot at ``seat`` deciding after ``step`` recorded actions."""
+    return random.Random(mix_seed(seed, BOT_STREAM + seat, step))
+
+
+def default_bot(game: str) -> str:
+    """The strongest bot we ship for ``game``: ``heuristic`` when it exists, else ``random``."""
+    names = bot_registry.available(game)
+    return "heuristic" if "heuristic" in names else "random"
+
+
+def make_bot(game: str, name: str) -> bot_registry.Bot:
+    """A bot by name, refusing unknown names with a one-line reason."""
+    names = bot_registry.available(game)
+    if name not in names:
+        raise ConfigError(f"no bot {name!r} for {game} yet (bots: {', '.join(names)})")
+    return bot_registry.make(game, name)
+
+
+# ----- input ----------------------------------------------------------------------------------
+Reader = Callable[[str], "str | None"]
+
+
+def console_reader(console: Console) -> Reader:
+    """Read a line at a terminal, with the prompt shown; ``None`` at end of input."""
+
+    def read(prompt: str) -> str | None:
+        try:
+            return console.input(Text(prompt, style="bold"))
+        except EOFError:
+            return None
+
+    return read
+
+
+def piped_reader(console: Console) -> Reader:
+    """Read a line from piped stdin and echo it, since nobody sees piped input being typed."""
+
+    def read(prompt: str) -> str | None:
+        line = sys.stdin.readline()
+        if not line:
+            return None
+        console.out(prompt + line.rstrip("\n"), highlight=False)
+        return line
+
+    return read
+
+
+# ----- the session ----------------------------------------------------------------------------
+class Stop(Exception):
+    """The human left (quit or end of input); the game has been saved."""
+
+
+class Session:
+    """One human at one seat against bots on every other seat."""
+
+    def __init__(
+        self,
+        match: Match,
+        human: int,
+        bots: dict[int, bot_registry.Bot],
+        *,
+        save_path: Path,
+        save_at_end: bool,
+        console: Console,
+        fancy: bool,
+        read: Reader | None = None,
+    ) -> None:
+        self.match = match
+        self.game: Game[Any] = match.game
+        self.human = human
+        self.bots = bots
+        self.save_path = save_path
+        self.save_at_end = save_at_end
+        self.console = console
+        self.fancy = fancy
+        self.read: Reader = read or (console_reader(console) if fancy else piped_reader(console))
+        self.screen = screen_for(self.game.name)
+        self.seat_names = self.game.seat_names(match.config)
+        self.sentences: list[str] = []
+        self._seen_events = 0  # events already turned into sentences
+        self._update_log()
+        # a resumed game's transcript starts with the last few lines, not the whole history
+        self._printed = max(0, len(self.sentences) - LOG_LINES)
+
+    # ----- set-up ----------------------------------------------------------------------------
+    @classmethod
+    def start(
+        cls,
+        game: Game[Any],
+        config: dict[str, Any],
+        seed: int,
+        human: int,
+        bot_name: str,
+        **kwargs: Any,
+    ) -> Session:
+        """A new game: the human at ``human``, ``bot_name`` at every other seat."""
+        seats = game.seat_names(config)
+        bots = {i: make_bot(game.name, bot_name) for i in range(len(seats)) if i != human}
+        players = [HUMAN if i == human else bot_name for i in range(len(seats))]
+        match = Match(game, config, seed, players, hashes=True)
+        return cls(match, human, bots, **kwargs)
+
+    @classmethod
+    def resume(cls, record: Record, **kwargs: Any) -> Session:
+        """Continue a saved game; the record says which seat is human and which bots play."""
+        humans = [i for i, s in enumerate(record.seats) if isinstance(s, dict) and s.get("player") == HUMAN]
+        if len(humans) != 1:
+            raise RecordError("the record does not say which single seat the human plays")
+        human = humans[0]
+        match = Match.from_record(record, verify=True)
+        bots: dict[int, bot_registry.Bot] = {}
+        for i, seat in enumerate(record.seats):
+            if i != human:
+                bots[i] = make_bot(record.game, str(seat.get("player", "")))
+        return cls(match, human, bots, **kwargs)
+
+    # ----- the loop --------------------------------------------------------------------------
+    def run(self) -> None:
+        """Play until the game ends or the human leaves (raises :class:`Stop` then)."""
+        while self.match.result() is None:
+            pending = self.game.decisions(self.match.state)
+            if not pending:
+                raise WarroomError("the game has no decision to make and no result")
+            bot_seat = next((d.player for d in pending if d.player in self.bots), None)
+            if bot_seat is not None:
+                self._bot_move(bot_seat)
+            else:
+                self._human_move(pending[0].prompt)
+        self._finish()
+
+    def _bot_move(self, seat: int) -> None:
+        state = self.match.state
+        legal = self.game.legal_actions(state, seat)
+        bot = self.bots[seat]
+        view = self.game.view(state, seat) if bot.needs_view else {}
+        action = bot.choose(view, legal, bot_rng(self.match.seed, seat, len(self.match.record.steps)))
+        self.match.act(seat, action, trusted=action in legal)
+
+    def _human_move(self, prompt: str) -> None:
+        state = self.match.state
+        legal = self.game.legal_actions(state, self.human)
+        moves = [(a, self.game.describe(state, self.human, a)) for a in legal]
+        self._update_log()
+        if self.fancy:
+            self._draw(prompt, moves)
+        else:
+            self._transcript(prompt, moves)
+        ask = f"{self.seat_names[self.human]} [1-{len(moves)}, help]> "
+        while True:
+            line = self.read(ask)
+            if line is None:
+                self._leave("input ended")
+            text = line.strip()
+            if not text:
+                continue
+            word = text.lower()
+            if word in ("help", "?", "h"):
+                self.console.out(HELP, highlight=False)
+                continue
+            if word in ("quit", "exit", "q"):
+                self._leave("you left the game")
+            if word == "save":
+                self.save()
+                continue
+            if word in ("show", "screen", "redraw"):
+                self._draw(prompt, moves)
+                continue
+            try:
+                action = self._choose(text, legal)
+                self.match.act(self.human, action)
+            except WarroomError as err:  # IllegalAction and MalformedAction among them
+                self._complain(str(err))
+                continue
+            return
+
+    def _choose(self, text: str, legal: list[str]) -> str:
+        if text.isdigit():
+            n = int(text)
+            if not 1 <= n <= len(legal):
+                raise IllegalAction(f"there is no move {n}; choose 1-{len(legal)}")
+            return legal[n - 1]
+        return canonical(text)  # MalformedAction for garbage; legality is checked by the game
+
+    def _complain(self, reason: str) -> None:
+        if self.fancy:
+            self.console.print(Text(f"✗ {reason}", style="bold red"))
+        else:
+            self.console.out(f"illegal: {reason}", highlight=False)
+
+    def _leave(self, why: str) -> NoReturn:
+        path = self.save()
+        self.console.out(f"{why}; resume with: warroom play --resume {path}", highlight=False)
+        raise Stop(why)
+
+    def _finish(self) -> None:
+        self._update_log()
+        text = self.result_text()
+        if self.fancy:
+            self.console.clear()
+            self.console.print(self.screen.render(self._scene(None, [], result=text)))
+        else:
+            self._print_new_sentences()
+        self.console.out(f"result: {text}", highlight=False)
+        if self.save_at_end:
+            self.save()
+
+    # ----- words and screens -----------------------------------------------------------------
+    def result_text(self) -> str:
+        """The result from the human's side, in one line."""
+        res = self.match.result()
+        if res is None:
+            return "the game is not over"
+        if not res.winners:
+            return f"Draw — {res.reason}"
+        verdict = "You win" if self.human in res.winners else "You lose"
+        return f"{verdict} — {res.reason}"
+
+    def note(self, text: str) -> None:
+        """A line of our own in the log (not a game event): the seed, a resume..."""
+        self._update_log()
+        self.sentences.append(text)
+        if not self.fancy:
+            self._print_new_sentences()
+
+    def _update_log(self) -> None:
+        events = self.match.events
+        for event in events[self._seen_events:]:
+            line = self.screen.sentence(event.visible_to(self.human), self.human)
+            if line:
+                self.sentences.append(line)
+        self._seen_events = len(events)
+
+    def _scene(self, prompt: str | None, moves: list[tuple[str, str]], result: str | None = None) -> Scene:
+        players = ["you" if i == self.human else f"{self.bots[i].name} bot" if i in self.bots else "?"
+                   for i in range(len(self.seat_names))]
+        return Scene(
+            game=self.game.name,
+            title=self.game.title,
+            view=self.game.view(self.match.state, self.human),
+            seat=self.human,
+            seat_names=self.seat_names,
+            players=players,
+            seed=self.match.seed,
+            moves=moves,
+            log=self.sentences[-LOG_LINES:],
+            prompt=prompt,
+            result=result,
+        )
+
+    def _draw(self, prompt: str, moves: list[tuple[str, str]]) -> None:
+        if self.fancy:
+            self.console.clear()
+        self.console.print(self.screen.render(self._scene(prompt, moves)))
+
+    def _print_new_sentences(self) -> None:
+        for line in self.sentences[self._printed:]:
+            self.console.out(f"  · {line}", highlight=False)
+        self._printed = len(self.sentences)
+
+    def _transcript(self, prompt: str, moves: list[tuple[str, str]]) -> None:
+        self._print_new_sentences()
+        status = self.screen.status(self.game.view(self.match.state, self.human))
+        head = f"[{status}] " if status else ""
+        self.console.out(f"{head}{prompt}", highlight=False)
+        for i, (action, description) in enumerate(moves, start=1):
+            self.console.out(f"  {i:>2}. {description}  [{action}]", highlight=False)
+
+    # ----- saving ----------------------------------------------------------------------------
+    def save(self) -> Path:
+        """Write the record to the save path; say where."""
+        path = self.save_path
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.match.record.save(path)
+        self.console.out(f"saved to {path}", highlight=False)
+        return path
+
+
+def default_save_path(game: str, seed: int) -> Path:
+    """Where ``quit`` saves when no ``--save`` was given."""
+    return Path("saves") / f"{game}-{seed}.json"
+
+
+def read_record(path: str | Path) -> Record:
+    """Load a record file, every failure as a one-line :class:`RecordError`."""
+    try:
+        return Record.load(path)
+    except UnicodeDecodeError:
+        raise RecordError(f"{path} is not a text file") from None
+    except RecordError:
+        raise
+    except (json.JSONDecodeError, RecursionError) as err:
+        raise RecordError(f"{path} is not a readable record ({type(err).__name__})") from None

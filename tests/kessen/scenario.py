@@ -262,3 +262,16 @@ def end_round(s: Scenario) -> None:
     """Close the current round (as after its End phase) and run on into the next one."""
     s.state.step = "round_end"
     s._settle()
+
+
+# ----- helpers added for the hand-limit tests (additions only) ---------------------------------
+def fight_out(s: Scenario, att_unit: int, def_unit: int) -> dict[str, Any]:
+    """From the pick: the attacker picks ``att_unit`` against ``def_unit``, both sides pass the
+    Strategy and Tactics segments with whatever they hold, and the resolution event is returned.
+    The game then runs on to the next decision, such as the End segment's discards down to 4
+    (hands may hold more than 7 cards until then)."""
+    before = len(s.events_of("resolution"))
+    s.play(s.state.attacker, f"pick attacker={att_unit} defender={def_unit}")
+    while len(s.events_of("resolution")) == before:
+        s.play(s.decider(), "pass")
+    return s.events_of("resolution")[before]

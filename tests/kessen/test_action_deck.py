@@ -185,21 +185,30 @@ def test_war_council_draws_three_action_cards() -> None:
     assert council in s.state.action_discard
 
 
-def test_war_council_above_seven_cards_forces_a_discard_down_to_seven() -> None:
+def test_war_council_can_take_the_action_hand_above_seven_until_the_end_segment() -> None:
     s = Scenario()
-    guan_yu = s.unit(GOOD, "guan_yu", ["swords"])
-    xiahou_dun = s.unit(EVIL, "xiahou_dun", ["swords"])
+    guan_yu = s.unit(GOOD, "guan_yu", ["swords"])  # defending: 6 + 5 = 11
+    xiahou_dun = s.unit(EVIL, "xiahou_dun", ["swords"])  # attacking: 5 + 5 = 10
     (council, *rest) = s.hand(GOOD, "actions", ["war_council", "ring", "box", "moon", "swan", "carp", "goose"])
+    drawn = s.state.action_deck[-3:]
     s.engagement(attacker=EVIL, att_unit=xiahou_dun, def_unit=guan_yu, step="strategy")
     s.play(GOOD, f"play card={council}")
-    hand = s.state.sides[GOOD].actions
-    assert len(hand) == 6 + 3
-    assert s.decider() == GOOD and s.legal(GOOD) == [f"discard card={c}" for c in sorted(hand)]
-    s.play(GOOD, f"discard card={rest[0]}")
-    s.play(GOOD, f"discard card={rest[1]}")
-    assert len(s.state.sides[GOOD].actions) == 7
-    # then the exchange goes on (nobody holds another strategy card) to the tactics segment
+    hand = sorted(rest + drawn)
+    assert sorted(s.state.sides[GOOD].actions) == hand and len(hand) == 6 + 3
+    # no discard: the exchange goes on (nobody holds another strategy card) to the Tactics
+    # segment, where Good may play from all nine cards
+    assert not s.state.frames
     assert s.state.step == "tactics" and s.decider() == GOOD
+    assert s.legal(GOOD) == [f"play card={c}" for c in hand] + ["pass"]
+    s.play(GOOD, "pass")  # Evil has nothing to play: the engagement resolves
+    assert resolution(s)["winner"] == "good"
+    # the End segment brings the nine cards down to four, the owner choosing
+    assert s.state.frames == [("discard", GOOD, "actions", 4)]
+    assert s.legal(GOOD) == [f"discard card={c}" for c in hand]
+    for c in hand[:5]:
+        s.play(GOOD, f"discard card={c}")
+    assert sorted(s.state.sides[GOOD].actions) == hand[5:]
+    assert set(hand[:5]) <= set(s.state.action_discard) and not s.state.frames
 
 
 def test_fake_attack_makes_the_opponent_discard_three_random_action_cards() -> None:

@@ -13,7 +13,16 @@ from __future__ import annotations
 
 import pytest
 
-from tests.kessen.scenario import EVIL, GOOD, Scenario, action_segment, refuse, resolution, stack
+from tests.kessen.scenario import (
+    EVIL,
+    GOOD,
+    Scenario,
+    action_segment,
+    fight_out,
+    refuse,
+    resolution,
+    stack,
+)
 
 # ===== Action segment =========================================================================
 
@@ -39,19 +48,50 @@ def test_a_full_action_hand_draws_nothing() -> None:
     assert [(d["side"], d["count"]) for d in s.events_of("draw")] == [("evil", 7)]
 
 
-def test_an_extra_draw_above_seven_forces_a_discard_down_to_seven() -> None:
+def test_an_extra_draw_above_seven_is_kept_until_the_end_segment_brings_both_hands_to_four() -> None:
     s = Scenario()
-    s.unit(GOOD, "huang_zhong", ["swords"])  # draws an extra action card
-    s.unit(EVIL, "xiahou_dun", ["spears"])
-    s.hand(GOOD, "actions", ["ring", "box", "moon", "swan", "carp", "goose", "bowl"])
+    huang_zhong = s.unit(GOOD, "huang_zhong", ["warriors"])  # extra draw; 4 + 6 (+2 vs Infantry) = 12
+    xiahou_dun = s.unit(EVIL, "xiahou_dun", ["foot"])  # attacking: 5 + 3 = 8
+    s.unit(EVIL, "zhang_liao", ["spears"])  # keeps the battle going after Xiahou Dun retreats
+    held = s.hand(GOOD, "actions", ["ring", "box", "moon", "swan", "carp", "goose", "bowl"])
     action_segment(s, attacker=EVIL)
-    hand = s.state.sides[GOOD].actions
-    assert len(hand) == 8
-    assert s.decider() == GOOD and s.legal(GOOD) == [f"discard card={c}" for c in sorted(hand)]
-    refuse(s, EVIL, "pass")  # Evil waits for the discard
-    s.play(GOOD, f"discard card={hand[0]}")
-    assert len(s.state.sides[GOOD].actions) == 7
-    assert s.state.step == "pick" and s.decider() == EVIL
+    # a full hand draws nothing to fill, but Huang Zhong still adds his card: eight are kept
+    assert [(d["side"], d["count"]) for d in s.events_of("draw")] == [("good", 1), ("evil", 7)]
+    good_hand = sorted(s.state.sides[GOOD].actions)
+    evil_hand = sorted(s.state.sides[EVIL].actions)
+    assert len(good_hand) == 8 and set(held) < set(good_hand)
+    assert not s.state.frames and s.state.step == "pick" and s.decider() == EVIL
+    refuse(s, GOOD, f"discard card={held[0]}")  # nobody discards before the End segment
+    res = fight_out(s, xiahou_dun, huang_zhong)
+    assert res["winner"] == "good"
+    # End segment: the defender (Good) first brings eight down to four, then Evil seven to four
+    assert s.state.frames == [("discard", GOOD, "actions", 4), ("discard", EVIL, "actions", 4)]
+    assert s.legal(GOOD) == [f"discard card={c}" for c in good_hand] and s.legal(EVIL) == []
+    for c in good_hand[:4]:
+        s.play(GOOD, f"discard card={c}")
+    assert sorted(s.state.sides[GOOD].actions) == good_hand[4:]
+    assert s.decider() == EVIL and s.legal(EVIL) == [f"discard card={c}" for c in evil_hand]
+    for c in evil_hand[-3:]:
+        s.play(EVIL, f"discard card={c}")
+    assert set(good_hand[:4] + evil_hand[-3:]) <= set(s.state.action_discard)
+    # the next engagement (Good attacking) fills both hands of four to seven, plus Huang Zhong's card
+    assert [(d["side"], d["count"]) for d in s.events_of("draw")][2:] == [("evil", 3), ("good", 3 + 1)]
+    assert [len(side.actions) for side in s.state.sides] == [8, 7]
+    assert s.state.step == "pick" and s.decider() == GOOD
+
+
+def test_an_action_hand_above_seven_draws_nothing_but_the_extra_card() -> None:
+    s = Scenario()
+    s.unit(GOOD, "pang_tong", ["swords"])  # extra draw
+    s.unit(EVIL, "xiahou_dun", ["spears"])
+    nine = ["ring", "box", "moon", "swan", "carp", "goose", "bowl", "asp", "bull"]
+    s.hand(GOOD, "actions", nine)
+    s.hand(EVIL, "actions", nine)
+    action_segment(s, attacker=GOOD)
+    # Evil (no extra draw) fills nothing; Good's nine take Pang Tong's one card and no discard
+    assert [(d["side"], d["count"]) for d in s.events_of("draw")] == [("good", 1)]
+    assert [len(side.actions) for side in s.state.sides] == [10, 9]
+    assert not s.state.frames and s.state.step == "pick"
 
 
 def test_a_scout_looks_at_the_opponents_hand_at_the_end_of_the_action_segment() -> None:

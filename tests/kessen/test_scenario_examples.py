@@ -31,4 +31,4 @@ def test_the_higher_force_wins_and_the_loser_retreats() -> None:
     assert res["defender"]["force"] == 14 and res["attacker"]["force"] == 6
     assert res["winner"] == "good"
     # with no cards left to play the game runs on; the events tell what happened
-    assert [r["unit"] for r in s.events_of("retreat")][0] == cao_ren
+    assert next(r["unit"] for r in s.events_of("retreat")) == cao_ren

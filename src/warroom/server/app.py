@@ -1,0 +1,224 @@
+"""The FastAPI application: lobby REST, the table WebSocket, and the browser client's files.
+
+``create_app`` builds an app on one database; ``serve`` is what ``warroom serve``
+runs. The protocol is documented in ``docs/protocol.md``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import socket
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Query, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+
+from warroom import bots as bot_registry
+from warroom.engine import ConfigError, WarroomError, registry
+from warroom.server.connection import Limits, serve_socket
+from warroom.server.db import Store, make_engine, migrate, safe_url
+from warroom.server.protocol import Created, CreateTable, JoinTable, SeatTicket
+from warroom.server.tables import Refused, TableManager
+
+STATIC = Path(__file__).resolve().parent.parent / "web" / "static"
+MAX_BODY = 64 * 1024
+WS_MAX_FRAME = 64 * 1024  # bigger frames close the connection; 4 KiB..64 KiB get an error message
+STATUSES = ("open", "running", "finished")
+
+
+def default_database_url() -> str:
+    """SQLite in the user's data directory (``~/.local/share/warroom/warroom.db`` on Linux)."""
+    from platformdirs import user_data_dir
+
+    return f"sqlite:///{Path(user_data_dir('warroom')) / 'warroom.db'}"
+
+
+def create_app(
+    database_url: str | None = None,
+    *,
+    static_dir: Path | None = None,
+    bot_delay: float = 0.3,
+    limits: Limits | None = None,
+    migrate_db: bool = True,
+) -> FastAPI:
+    """The server on ``database_url`` (default: SQLite in the user's data directory).
+
+    ``bot_delay`` is the pause before each bot move, so people can follow a bot's play
+    (0 in tests); ``limits`` are the per-connection limits (the protocol's by default).
+    Migrations run at start-up unless ``migrate_db`` is false.
+    """
+    ws_limits = limits or Limits()
+    url = database_url or default_database_url()
+    pages = static_dir or STATIC
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        store = Store(url)
+        try:
+            if migrate_db:
+                await store.run(migrate, store.engine)
+            manager = TableManager(store, bot_delay=bot_delay)
+            app.state.manager = manager
+            await manager.start()
+            yield
+            await manager.stop()
+        finally:
+            store.close()
+
+    app = FastAPI(title="warroom", summary="Play tabletop war games online: lobby, tables, records.",
+                  lifespan=lifespan)
+
+    def manager_of(request: Request | WebSocket) -> TableManager:
+        found: TableManager = request.app.state.manager
+        return found
+
+    @app.exception_handler(Refused)
+    async def _refused(request: Request, err: Refused) -> JSONResponse:
+        return JSONResponse({"detail": err.reason}, status_code=err.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def _malformed(request: Request, err: RequestValidationError) -> JSONResponse:
+        first = err.errors()[0] if err.errors() else {"loc": (), "msg": "malformed request"}
+        where = ".".join(str(p) for p in first["loc"] if p != "body") or "body"
+        return JSONResponse({"detail": f"{where}: {first['msg']}"}, status_code=422)
+
+    @app.middleware("http")
+    async def _limit_body(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
+        length = request.headers.get("content-length", "")
+        if length.isdigit() and int(length) > MAX_BODY:
+            return JSONResponse({"detail": f"request body too large (at most {MAX_BODY} bytes)"}, status_code=413)
+        return await call_next(request)
+
+    # ----- REST ----------------------------------------------------------------------------------
+    @app.get("/api/health")
+    async def health() -> dict[str, str]:
+        """Liveness: the server answers."""
+        return {"status": "ok"}
+
+    @app.get("/api/games")
+    async def games() -> list[dict[str, Any]]:
+        """Every game (as ``warroom games --json``) with the bots that play it."""
+        return [{**g.describe_game(), "bots": bot_registry.available(g.name)} for g in registry.all_games()]
+
+    @app.get("/api/games/{game}/rules")
+    async def rules(game: str) -> dict[str, Any]:
+        """The game's rules reference (``warroom rules GAME --json``)."""
+        try:
+            return registry.get(game).rules_reference()
+        except WarroomError as err:
+            raise Refused(404, str(err)) from None
+
+    @app.post("/api/tables")
+    async def create_table(body: CreateTable, request: Request) -> Created:
+        """Create a table; each human seat gets a token and an invite link (shown only here)."""
+        return await manager_of(request).create(body)
+
+    @app.get("/api/tables")
+    async def list_tables(
+        request: Request,
+        status: str | None = Query(None, description="open, running or finished"),
+        limit: int = Query(50, ge=1, le=500),
+    ) -> list[dict[str, Any]]:
+        """Tables, newest first."""
+        if status is not None and status not in STATUSES:
+            raise Refused(400, f"status must be one of {', '.join(STATUSES)}, not {status!r}")
+        return await manager_of(request).listing(status, limit)
+
+    @app.get("/api/tables/{table_id}")
+    async def get_table(table_id: str, request: Request) -> dict[str, Any]:
+        """A table's status, seats, version and result."""
+        return await manager_of(request).summary(table_id)
+
+    @app.post("/api/tables/{table_id}/join")
+    async def join_table(table_id: str, request: Request, body: JoinTable | None = None) -> SeatTicket:
+        """Claim an unclaimed human seat (the named one, or the first) with a fresh token."""
+        return await manager_of(request).join(table_id, None if body is None else body.seat)
+
+    @app.get("/api/tables/{table_id}/record")
+    async def table_record(table_id: str, request: Request) -> dict[str, Any]:
+        """The game record, once the game is over (409 before)."""
+        return (await manager_of(request).finished_record(table_id)).to_json()
+
+    @app.get("/api/tables/{table_id}/replay")
+    async def table_replay(table_id: str, request: Request, seat: str | None = None) -> dict[str, Any]:
+        """Every step of a finished game from one seat's point of view (none: spectator; all: all-seeing)."""
+        return await manager_of(request).replay(table_id, seat)
+
+    @app.websocket("/ws/tables/{table_id}")
+    async def table_socket(ws: WebSocket, table_id: str) -> None:
+        await serve_socket(ws, manager_of(ws), table_id, ws_limits)
+
+    # ----- the browser client --------------------------------------------------------------------
+    def page(name: str) -> Response:
+        path = pages / name
+        if not path.is_file():
+            return JSONResponse({"detail": f"the browser client is not installed ({name} is missing)"},
+                                status_code=404)
+        return FileResponse(path, media_type="text/html")
+
+    @app.get("/", include_in_schema=False)
+    async def lobby_page() -> Response:
+        return page("index.html")
+
+    @app.get("/table/{table_id}", include_in_schema=False)
+    async def table_page(table_id: str) -> Response:
+        return page("table.html")
+
+    @app.get("/replay/{table_id}", include_in_schema=False)
+    async def replay_page(table_id: str) -> Response:
+        return page("replay.html")
+
+    app.mount("/static", StaticFiles(directory=pages, check_dir=False), name="static")
+    return app
+
+
+def _announce(line: str) -> None:
+    print(line, flush=True)  # flushed: scripts that start the server wait for this line
+
+
+def serve(host: str, port: int, database: str | None, bot_delay: float = 0.3,
+          announce: Callable[[str], None] = _announce) -> None:
+    """Migrate the database, bind the address, print it, and serve until interrupted."""
+    import uvicorn
+    from sqlalchemy.exc import SQLAlchemyError
+
+    url = database or default_database_url()
+    try:
+        engine = make_engine(url)
+        try:
+            migrate(engine)
+        finally:
+            engine.dispose()
+    except SQLAlchemyError as err:
+        raise ConfigError(f"database {safe_url(url)}: {str(err).splitlines()[0]}") from None
+    except ImportError as err:
+        raise ConfigError(f"database {safe_url(url)}: missing driver ({err})") from None
+    # bind here, before uvicorn starts, so a busy port is a one-line error and port 0 can be printed
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+        sock.listen(2048)  # from now on a client that connects waits in the backlog until we serve it
+    except OSError as err:
+        sock.close()
+        raise OSError(f"cannot listen on {host}:{port}: {err.strerror}") from None
+    bound = sock.getsockname()[1]
+    shown = {"0.0.0.0": "127.0.0.1", "::": "[::1]"}.get(host, f"[{host}]" if ":" in host else host)
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.getLogger("warroom").setLevel(logging.INFO)
+    app = create_app(url, bot_delay=bot_delay, migrate_db=False)
+    # no access log: nothing about a request is worth a line, and a path never carries a token anyway
+    config = uvicorn.Config(app, access_log=False, log_level="warning", ws_max_size=WS_MAX_FRAME,
+                            lifespan="on")
+    announce(f"warroom: open http://{shown}:{bound}/ in a browser (database {safe_url(url)}; Ctrl+C stops)")
+    # uvicorn shuts down cleanly on Ctrl+C, then passes it on: for a server that is the normal end
+    with contextlib.suppress(KeyboardInterrupt):
+        uvicorn.Server(config).run(sockets=[sock])
+    announce("warroom: stopped")

@@ -1,0 +1,187 @@
+"""One WebSocket connection to a table: limits, the hello, and dispatch by message type.
+
+Reading and writing are separate tasks: the table puts messages in the
+connection's mailbox (in the order the table changed) and a writer task sends
+them, so a slow client never holds a table's lock.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+from starlette.websockets import WebSocket
+
+from warroom.server.protocol import ActionMessage, BadMessage, ErrorMessage, Hello, Ping, Pong, parse_client
+from warroom.server.tables import LiveTable, Refused, TableManager
+
+MAILBOX = 512  # messages waiting for a client that does not read; past this it is cut off
+
+# close codes (4000-4999 are the application's)
+NO_TABLE = 4004
+BAD_TOKEN = 4003
+NO_HELLO = 4008
+TOO_SLOW = 4009
+TRY_AGAIN = 1013  # the server could not do it now (a database failure)
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """Per-connection limits (``docs/protocol.md``); tests and benchmarks may loosen them."""
+
+    rate: float = 20.0  # messages a second, sustained
+    burst: int = 40  # messages at once
+    hello_seconds: float = 10.0  # time allowed before the hello
+
+
+class TokenBucket:
+    """At most ``rate`` events a second on average, ``burst`` at once."""
+
+    def __init__(self, rate: float, burst: int, clock: Callable[[], float] = time.monotonic) -> None:
+        self.rate = rate
+        self.burst = float(burst)
+        self.tokens = float(burst)
+        self.clock = clock
+        self.last = clock()
+
+    def take(self) -> bool:
+        t = self.clock()
+        self.tokens = min(self.burst, self.tokens + (t - self.last) * self.rate)
+        self.last = t
+        if self.tokens < 1.0:
+            return False
+        self.tokens -= 1.0
+        return True
+
+
+class Connection:
+    """A client of one table: whose seat (``None`` spectates), its log cursor and its mailbox."""
+
+    def __init__(self, ws: WebSocket, limits: Limits) -> None:
+        self.ws = ws
+        self.seat: int | None = None
+        self.log_sent = 0
+        self.greeted = False
+        self.bucket = TokenBucket(limits.rate, limits.burst)
+        self.mailbox: asyncio.Queue[str | int] = asyncio.Queue()
+        self.closing = False
+        self.writer = asyncio.create_task(self._write())
+
+    def send(self, text: str) -> None:
+        """Queue a message (JSON text); a client too far behind is disconnected."""
+        if self.closing:
+            return
+        if self.mailbox.qsize() >= MAILBOX:
+            self.closing = True
+            self.mailbox.put_nowait(TOO_SLOW)
+            return
+        self.mailbox.put_nowait(text)
+
+    def error(self, reason: str, reply_to: str | None = None, version: int | None = None) -> None:
+        self.send(ErrorMessage(reason=reason, reply_to=reply_to, version=version).model_dump_json())
+
+    async def close(self, code: int) -> None:
+        """Close after everything queued so far has been sent."""
+        self.closing = True
+        self.mailbox.put_nowait(code)
+        await asyncio.wait([self.writer], timeout=5)
+
+    async def _write(self) -> None:
+        try:
+            while True:
+                item = await self.mailbox.get()
+                if isinstance(item, int):
+                    await self.ws.close(item)
+                    return
+                await self.ws.send_text(item)
+        except Exception:  # the client has gone; the reader notices and cleans up
+            return
+
+
+class _Gone(Exception):
+    """The client closed the connection."""
+
+
+Handler = Callable[[TableManager, LiveTable, Connection, Any], Awaitable[None]]
+
+
+async def _on_hello(manager: TableManager, table: LiveTable, conn: Connection, msg: Hello) -> None:
+    if conn.greeted:
+        conn.error("hello was already said on this connection", version=table.version)
+        return
+    try:
+        await manager.hello(table, conn, msg.token)
+    except Refused as err:
+        conn.error(err.reason, version=table.version)
+        await conn.close(BAD_TOKEN if err.status == 403 else TRY_AGAIN)
+        raise _Gone() from None
+    conn.greeted = True
+
+
+async def _on_action(manager: TableManager, table: LiveTable, conn: Connection, msg: ActionMessage) -> None:
+    if not conn.greeted:
+        conn.error("send hello first", reply_to=msg.id, version=table.version)
+        return
+    await manager.act(table, conn, msg)
+
+
+async def _on_ping(manager: TableManager, table: LiveTable, conn: Connection, msg: Ping) -> None:
+    conn.send(Pong(id=msg.id).model_dump_json())
+
+
+HANDLERS: dict[type, Handler] = {Hello: _on_hello, ActionMessage: _on_action, Ping: _on_ping}
+
+
+async def _receive(ws: WebSocket, timeout: float | None) -> str | None:
+    """The next text message; ``None`` for a binary one; raises ``_Gone`` or ``TimeoutError``."""
+    message = await asyncio.wait_for(ws.receive(), timeout)
+    if message["type"] == "websocket.disconnect":
+        raise _Gone()
+    text = message.get("text")
+    return text if isinstance(text, str) else None
+
+
+async def serve_socket(ws: WebSocket, manager: TableManager, table_id: str, limits: Limits) -> None:
+    """Run one connection to table ``table_id`` until either side closes it."""
+    await ws.accept()
+    conn = Connection(ws, limits)
+    table: LiveTable | None = None
+    try:
+        try:
+            table = await manager.open(table_id)
+        except Refused as err:
+            conn.error(err.reason)
+        if table is None:
+            conn.error(f"no table {table_id}")
+            await conn.close(NO_TABLE)
+            return
+        deadline = time.monotonic() + limits.hello_seconds
+        while True:
+            wait = None if conn.greeted else deadline - time.monotonic()
+            try:
+                text = await _receive(ws, max(wait, 0.0) if wait is not None else None)
+            except TimeoutError:
+                conn.error(f"no hello within {limits.hello_seconds:g} s", version=table.version)
+                await conn.close(NO_HELLO)
+                return
+            if not conn.bucket.take():
+                conn.error(f"too fast: at most {limits.rate:g} messages a second", version=table.version)
+                continue
+            if text is None:
+                conn.error("messages must be JSON text, not binary", version=table.version)
+                continue
+            try:
+                msg = parse_client(text)
+            except BadMessage as err:
+                conn.error(str(err), reply_to=err.reply_to, version=table.version)
+                continue
+            await HANDLERS[type(msg)](manager, table, conn, msg)
+    except _Gone:
+        pass
+    finally:
+        if table is not None:
+            manager.detach(table, conn)
+        conn.writer.cancel()

@@ -1,0 +1,194 @@
+"""The table protocol's messages: typed, tagged pydantic models (``docs/protocol.md``).
+
+Client messages are parsed with one discriminated union, so a message is either
+exactly one of the known shapes or refused with a one-line reason. Server
+messages are models too, so their fields are spelled in one place.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+MAX_MESSAGE_BYTES = 4096
+MAX_SEED = 2**63 - 1
+
+
+class _Strict(BaseModel):
+    """Unknown fields are refused: a typo in a field name should not be silently ignored."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+# ----- client to server ---------------------------------------------------------------------------
+class Hello(_Strict):
+    """The first message: act as the seat ``token`` belongs to, or spectate without one."""
+
+    type: Literal["hello"]
+    token: str | None = Field(default=None, max_length=200)
+
+
+class ActionMessage(_Strict):
+    """Play ``action`` (canonical text) against table version ``version``."""
+
+    type: Literal["action"]
+    action: str = Field(max_length=1000)
+    version: int = Field(ge=0)
+    id: str | None = Field(default=None, max_length=100)
+
+
+class Ping(_Strict):
+    """Keep-alive; answered by :class:`Pong`."""
+
+    type: Literal["ping"]
+    id: str | None = Field(default=None, max_length=100)
+
+
+ClientMessage = Annotated[Hello | ActionMessage | Ping, Field(discriminator="type")]
+_CLIENT = TypeAdapter[Hello | ActionMessage | Ping](ClientMessage)
+CLIENT_TYPES = ("hello", "action", "ping")
+
+
+class BadMessage(Exception):
+    """A client message that is refused; ``str(err)`` is the one-line reason.
+
+    ``reply_to`` is the message's ``id`` when one could be read, so the client can match the error.
+    """
+
+    def __init__(self, reason: str, reply_to: str | None = None) -> None:
+        super().__init__(reason)
+        self.reply_to = reply_to
+
+
+def parse_client(text: str) -> Hello | ActionMessage | Ping:
+    """Parse one client message or raise :class:`BadMessage` with the reason."""
+    if len(text.encode()) > MAX_MESSAGE_BYTES:
+        raise BadMessage(f"message too large: at most {MAX_MESSAGE_BYTES} bytes")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise BadMessage(f"malformed JSON: {err.msg} at position {err.pos}") from None
+    if not isinstance(data, dict):
+        raise BadMessage("a message must be a JSON object")
+    raw_id = data.get("id")
+    reply_to = raw_id if isinstance(raw_id, str) and len(raw_id) <= 100 else None
+    kind = data.get("type")
+    if kind not in CLIENT_TYPES:
+        raise BadMessage(f"unknown message type {kind!r} (types: {', '.join(CLIENT_TYPES)})", reply_to)
+    try:
+        return _CLIENT.validate_python(data)
+    except ValidationError as err:
+        first = err.errors()[0]
+        where = ".".join(str(p) for p in first["loc"][1:]) or "message"
+        raise BadMessage(f"malformed {kind} message: {where}: {first['msg']}", reply_to) from None
+
+
+# ----- server to client ---------------------------------------------------------------------------
+class SeatInfo(BaseModel):
+    """A seat as everyone may see it (never its token)."""
+
+    seat: int
+    name: str
+    kind: Literal["human", "bot"]
+    bot: str | None
+    claimed: bool
+    connected: bool
+
+
+class LegalAction(BaseModel):
+    action: str
+    text: str
+
+
+class DecisionInfo(BaseModel):
+    seat: int
+    kind: str
+    prompt: str | None = None
+
+
+class StateMessage(BaseModel):
+    """What one connection may know of the table now, and the log entries it has not seen."""
+
+    type: Literal["state"] = "state"
+    table: str
+    seat: int | None
+    version: int
+    view: dict[str, Any]
+    legal: list[LegalAction]
+    decisions: list[DecisionInfo]
+    log_from: int
+    log: list[dict[str, Any]]
+    result: dict[str, Any] | None
+    seats: list[SeatInfo]
+    reply_to: str | None = None
+
+
+class ErrorMessage(BaseModel):
+    """A refused message; nothing changed."""
+
+    type: Literal["error"] = "error"
+    reason: str
+    reply_to: str | None = None
+    version: int | None = None
+
+
+class Pong(BaseModel):
+    type: Literal["pong"] = "pong"
+    id: str | None = None
+
+
+# ----- REST bodies --------------------------------------------------------------------------------
+class GameConfig(_Strict):
+    """A game configuration as ``Game.configure`` takes it; ``players`` defaults to the seat count."""
+
+    players: int | None = Field(default=None, ge=1, le=64)
+    variants: list[str] = Field(default_factory=list, max_length=32)
+    options: dict[str, int | str] = Field(default_factory=dict, max_length=64)
+
+
+class HumanSeat(_Strict):
+    kind: Literal["human"]
+
+
+class BotSeat(_Strict):
+    kind: Literal["bot"]
+    bot: str = Field(max_length=40)
+
+
+SeatSpec = Annotated[HumanSeat | BotSeat, Field(discriminator="kind")]
+
+
+class CreateTable(_Strict):
+    """``POST /api/tables``."""
+
+    game: str = Field(max_length=40)
+    config: GameConfig = Field(default_factory=GameConfig)
+    seats: list[SeatSpec] = Field(min_length=1, max_length=64)
+    seed: int | None = Field(default=None, ge=0, le=MAX_SEED)
+    decision_seconds: float | None = Field(default=None, gt=0, le=86_400)
+    autopilot: str | None = Field(default=None, max_length=40)
+
+
+class JoinTable(_Strict):
+    """``POST /api/tables/{id}/join``: the seat wanted, or any unclaimed human seat."""
+
+    seat: int | None = Field(default=None, ge=0)
+
+
+class SeatTicket(BaseModel):
+    """A seat handed out by create or join; ``token`` and ``url`` only for human seats."""
+
+    seat: int
+    name: str
+    kind: Literal["human", "bot"]
+    bot: str | None = None
+    token: str | None = None
+    url: str | None = None
+
+
+class Created(BaseModel):
+    table: str
+    seats: list[SeatTicket]
+    spectate_url: str

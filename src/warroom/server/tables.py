@@ -1,0 +1,612 @@
+"""The tables a server runs: seats and tokens, accepted actions, bots, autopilot, broadcasting.
+
+Each running table lives in memory as a :class:`LiveTable` (its state, record and
+log) guarded by one asyncio lock. An action is accepted by applying it to a clone
+of the state and committing the record row; only after the commit does the clone
+become the state and every connection hear of it, so a crash can lose nothing
+anyone was told. A restart rebuilds every unfinished table by replaying its record.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import logging
+import secrets
+import time
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Protocol
+
+from warroom import bots as bot_registry
+from warroom.engine import ALL_SEEING, Event, Game, IllegalAction, WarroomError, canonical, registry
+from warroom.engine.record import Record, Step, replay
+from warroom.engine.runner import bot_rng
+from warroom.server.db import Store, StoredSeat, StoredTable, now
+from warroom.server.protocol import (
+    ActionMessage,
+    Created,
+    CreateTable,
+    DecisionInfo,
+    ErrorMessage,
+    LegalAction,
+    SeatInfo,
+    SeatTicket,
+    StateMessage,
+)
+
+log = logging.getLogger("warroom.server")
+
+SEED_RANGE = 2**32  # dealt seeds stay well inside what JavaScript reads exactly
+
+
+class Refused(Exception):
+    """A request refused with an HTTP status and a one-line reason."""
+
+    def __init__(self, status: int, reason: str) -> None:
+        super().__init__(reason)
+        self.status = status
+        self.reason = reason
+
+
+class Listener(Protocol):
+    """A connection as the table sees it: whose eyes, how much log it has, and a mailbox."""
+
+    seat: int | None
+    log_sent: int
+
+    def send(self, text: str) -> None: ...
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def invite_url(table_id: str, seat: int, token: str) -> str:
+    # the token rides in the fragment, which browsers never send to the server
+    return f"/table/{table_id}#seat={seat}&token={token}"
+
+
+@dataclass(slots=True)
+class Seat:
+    seat: int
+    name: str
+    kind: str  # "human" | "bot"
+    bot: str | None
+    token_hash: str | None
+    claimed: bool
+    connected: int = 0
+
+    def info(self) -> SeatInfo:
+        return SeatInfo(seat=self.seat, name=self.name, kind="bot" if self.kind == "bot" else "human",
+                        bot=self.bot, claimed=self.claimed, connected=self.connected > 0)
+
+
+class LiveTable:
+    """A table being served: state, record steps and log, under one lock."""
+
+    def __init__(self, stored: StoredTable, game: Game[Any], state: Any, log_: list[Event]) -> None:
+        self.id = stored.id
+        self.game = game
+        self.config = stored.config
+        self.seed = stored.seed
+        self.created = stored.created
+        self.decision_seconds = stored.decision_seconds
+        self.autopilot = stored.autopilot
+        self.status = stored.status
+        names = game.seat_names(stored.config)
+        self.seats = [Seat(s.seat, names[s.seat], s.kind, s.bot, s.token_hash, s.claimed) for s in stored.seats]
+        self.state = state
+        self.steps: list[Step] = list(stored.steps)
+        self.log = log_
+        res = game.result(state)
+        self.result: dict[str, Any] | None = None if res is None else res.to_json()
+        self.lock = asyncio.Lock()
+        self.listeners: list[Listener] = []
+        self.bots = {s.seat: bot_registry.make(game.name, s.bot) for s in self.seats if s.bot is not None}
+        self.rngs = {s.seat: bot_rng(self.seed, s.seat) for s in self.seats}
+        self.bot_task: asyncio.Task[None] | None = None
+        self.timer: asyncio.Task[None] | None = None
+        self.started = time.monotonic()
+
+    @property
+    def version(self) -> int:
+        return len(self.steps)
+
+    def seat_for(self, token: str) -> Seat | None:
+        """The human seat ``token`` belongs to; every seat is compared, in constant time each."""
+        digest = token_hash(token)
+        found = None
+        for seat in self.seats:
+            if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, digest):
+                found = seat
+        return found
+
+    def waiting_on(self, kind: str) -> list[int]:
+        """Seats of ``kind`` that must decide now (none unless the table is running)."""
+        if self.status != "running":
+            return []
+        return [p for p in self.game.deciders(self.state) if self.seats[p].kind == kind]
+
+    def summary(self) -> dict[str, Any]:
+        """``GET /api/tables/{id}``: status, seats (with who is connected), version and result."""
+        return _summary(self.id, self.game.name, self.config, self.status, self.version, self.seats, self.result,
+                        self.created, self.decision_seconds, self.autopilot)
+
+
+def stored_summary(stored: StoredTable) -> dict[str, Any]:
+    """The summary of a table that is not in memory (so nobody is connected to it)."""
+    names = registry.get(stored.game).seat_names(stored.config)
+    seats = [Seat(s.seat, names[s.seat], s.kind, s.bot, s.token_hash, s.claimed) for s in stored.seats]
+    return _summary(stored.id, stored.game, stored.config, stored.status, stored.version, seats, stored.result,
+                    stored.created, stored.decision_seconds, stored.autopilot)
+
+
+def _summary(table_id: str, game: str, config: dict[str, Any], status: str, version: int, seats: list[Seat],
+             result: dict[str, Any] | None, created: datetime, decision_seconds: float | None,
+             autopilot: str) -> dict[str, Any]:
+    return {
+        "table": table_id, "game": game, "config": config, "status": status, "version": version,
+        "seats": [s.info().model_dump() for s in seats], "result": result, "created": created.isoformat(),
+        "decision_seconds": decision_seconds, "autopilot": autopilot,
+    }
+
+
+def autopilot_note(name: str, seat: int, bot: str) -> Event:
+    """The public log entry that says seat ``name`` ran out of time and its autopilot acted."""
+    return Event("autopilot", {"seat": seat, "name": name, "bot": bot,
+                               "text": f"{name} ran out of time; the {bot} autopilot acted"})
+
+
+def rebuild(stored: StoredTable) -> tuple[Game[Any], Any, list[Event]]:
+    """Replay a stored table's record, checking every hash: its game, state and log."""
+    game = registry.get(stored.game)
+    if stored.rules_version != game.rules_version:
+        raise WarroomError(f"table {stored.id} was played under {game.name} rules version "
+                           f"{stored.rules_version}; this server plays version {game.rules_version}")
+    record = Record(game.name, stored.rules_version, stored.config, stored.seed, [], stored.steps)
+    names = game.seat_names(stored.config)
+    events: list[Event] = []
+    state: Any = None
+    for step in replay(record, verify=True):
+        if step.index and stored.steps[step.index - 1].autopilot:
+            seat = stored.steps[step.index - 1].seat
+            events.append(autopilot_note(names[seat], seat, stored.autopilot))
+        events.extend(step.events)
+        state = step.state
+    return game, state, events
+
+
+class TableManager:
+    """Every table this server runs; the REST routes and WebSocket sessions call it."""
+
+    def __init__(self, store: Store, bot_delay: float = 0.3) -> None:
+        self.store = store
+        self.bot_delay = bot_delay
+        self.tables: dict[str, LiveTable] = {}
+        self._loading = asyncio.Lock()
+        self._commits: set[asyncio.Future[None]] = set()  # commits in flight, finished before shutdown
+        self.closing = False
+
+    # ----- life cycle ----------------------------------------------------------------------------
+    async def start(self) -> None:
+        """Rebuild every unfinished table from its record and let its bots carry on."""
+        ids = await self.store.run(self.store.unfinished)
+        for table_id in ids:
+            try:
+                table = await self._load(table_id)
+            except WarroomError as err:
+                log.error("table %s cannot be rebuilt: %s", table_id, err)
+                continue
+            if table is not None:
+                log.info("rebuilt table %s at version %d", table.id, table.version)
+        log.info("%d unfinished tables rebuilt", len(self.tables))
+
+    async def stop(self) -> None:
+        """Stop the bots and clocks, and let commits in flight finish (before the store closes)."""
+        self.closing = True  # no new bot or clock task from here on
+        tasks = [t for table in self.tables.values() for t in (table.bot_task, table.timer) if t is not None]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        await asyncio.gather(*self._commits, return_exceptions=True)
+
+    async def _load(self, table_id: str) -> LiveTable | None:
+        async with self._loading:
+            table = self.tables.get(table_id)
+            if table is not None:
+                return table
+            stored = await self.store.run(self.store.load, table_id)
+            if stored is None:
+                return None
+            game, state, events = await asyncio.to_thread(rebuild, stored)
+            table = LiveTable(stored, game, state, events)
+            self.tables[table_id] = table
+            self._kick(table)
+            return table
+
+    async def open(self, table_id: str) -> LiveTable | None:
+        """The live table ``table_id`` (rebuilt from the database if needed), or ``None``."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        try:
+            return await self._load(table_id)
+        except WarroomError as err:
+            raise Refused(409, f"table {table_id} cannot be opened: {err}") from None
+
+    # ----- lobby -----------------------------------------------------------------------------------
+    async def create(self, req: CreateTable) -> Created:
+        """Validate and store a new table; its bots start at once if no human seat waits."""
+        try:
+            game = registry.get(req.game)
+            players = req.config.players if req.config.players is not None else len(req.seats)
+            config = game.configure(players, req.config.variants, req.config.options)
+            names = game.seat_names(config)
+            if len(req.seats) != len(names):
+                raise Refused(400, f"{game.name} for {config['players']} players has {len(names)} seats "
+                                   f"({', '.join(names)}); {len(req.seats)} given")
+            for spec in req.seats:
+                if spec.kind == "bot":
+                    bot_registry.make(game.name, spec.bot)
+            autopilot = req.autopilot or _default_autopilot(game.name)
+            bot_registry.make(game.name, autopilot)
+            seed = req.seed if req.seed is not None else secrets.randbelow(SEED_RANGE)
+            state, setup = game.start(config, seed)  # a configuration the game cannot deal is refused now
+        except WarroomError as err:
+            raise Refused(400, str(err)) from None
+        table_id = secrets.token_urlsafe(6)
+        tickets: list[SeatTicket] = []
+        seats: list[StoredSeat] = []
+        for i, spec in enumerate(req.seats):
+            if spec.kind == "human":
+                token = secrets.token_urlsafe(24)
+                seats.append(StoredSeat(i, "human", None, token_hash(token), False))
+                tickets.append(SeatTicket(seat=i, name=names[i], kind="human", token=token,
+                                          url=invite_url(table_id, i, token)))
+            else:
+                seats.append(StoredSeat(i, "bot", spec.bot, None, True))
+                tickets.append(SeatTicket(seat=i, name=names[i], kind="bot", bot=spec.bot))
+        status = "running" if all(s.claimed for s in seats) else "open"
+        stored = StoredTable(table_id, game.name, game.rules_version, config, seed, status, 0, req.decision_seconds,
+                             autopilot, None, now(), seats)
+        try:
+            await self.store.run(self.store.create, stored)
+        except Exception:
+            log.exception("table %s not saved", table_id)
+            raise Refused(503, "the table could not be saved; try again") from None
+        table = LiveTable(stored, game, state, setup)
+        self.tables[table_id] = table
+        self._kick(table)
+        return Created(table=table_id, seats=tickets, spectate_url=f"/table/{table_id}")
+
+    async def join(self, table_id: str, seat: int | None) -> SeatTicket:
+        """Claim an unclaimed human seat with a fresh token (earlier links for it stop working)."""
+        table = await self.open(table_id)
+        if table is None:
+            raise Refused(404, f"no table {table_id}")
+        if table.status == "finished":
+            self._evict_if_idle(table)
+            raise Refused(409, "the game is over")
+        async with table.lock:
+            if seat is not None and seat >= len(table.seats):
+                raise Refused(400, f"no seat {seat} at this table (seats 0-{len(table.seats) - 1})")
+            free = [s for s in table.seats if s.kind == "human" and not s.claimed]
+            if seat is not None:
+                free = [s for s in free if s.seat == seat]
+                if not free:
+                    who = table.seats[seat]
+                    raise Refused(409, f"seat {seat} ({who.name}) is a bot" if who.kind == "bot"
+                                  else f"seat {seat} ({who.name}) is already taken")
+            if not free:
+                raise Refused(409, "every seat at this table is taken")
+            chosen = free[0]
+            token = secrets.token_urlsafe(24)
+            await self._claim(table, chosen, token_hash(token))
+            self._broadcast(table)
+        return SeatTicket(seat=chosen.seat, name=chosen.name, kind="human", token=token,
+                          url=invite_url(table.id, chosen.seat, token))
+
+    async def _claim(self, table: LiveTable, seat: Seat, digest: str) -> None:
+        """Mark ``seat`` claimed (lock held), starting the table when it was the last one."""
+        others = all(s.claimed for s in table.seats if s is not seat)
+        status = "running" if others and table.status == "open" else table.status
+        try:
+            await self.store.run(self.store.set_seat, table.id, seat.seat, digest, True, status)
+        except Exception:
+            log.exception("table %s: seat %d claim not saved", table.id, seat.seat)
+            raise Refused(503, "the seat could not be claimed; try again") from None
+        seat.token_hash, seat.claimed, table.status = digest, True, status
+        self._kick(table)
+
+    async def summary(self, table_id: str) -> dict[str, Any]:
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table.summary()
+        stored = await self.store.run(self.store.load, table_id, False)
+        if stored is None:
+            raise Refused(404, f"no table {table_id}")
+        return stored_summary(stored)
+
+    async def listing(self, status: str | None, limit: int) -> list[dict[str, Any]]:
+        rows = await self.store.run(self.store.summaries, status, limit)
+        out = []
+        for stored in rows:
+            live = self.tables.get(stored.id)
+            out.append(live.summary() if live is not None else stored_summary(stored))
+        return out
+
+    async def finished_record(self, table_id: str) -> Record:
+        """The record of a finished table (409 while it runs)."""
+        return _record(await self._finished(table_id))
+
+    async def _finished(self, table_id: str) -> StoredTable:
+        stored = await self.store.run(self.store.load, table_id)
+        if stored is None:
+            raise Refused(404, f"no table {table_id}")
+        if stored.status != "finished":
+            raise Refused(409, f"table {table_id} is {stored.status}; its record is published when the game ends")
+        return stored
+
+    async def replay(self, table_id: str, seat: str | None) -> dict[str, Any]:
+        """Every step of a finished table with the view and new log entries from one point of view."""
+        stored = await self._finished(table_id)
+        record = _record(stored)
+        game = registry.get(record.game)
+        players = int(record.config["players"])
+        eyes: int | None
+        if seat is None:
+            eyes = None
+        elif seat == "all":
+            eyes = ALL_SEEING
+        elif seat.isdigit() and int(seat) < players:
+            eyes = int(seat)
+        else:
+            raise Refused(400, f"seat must be 0-{players - 1} or all, not {seat!r}")
+        return await asyncio.to_thread(_replay_steps, game, record, eyes, stored.autopilot)
+
+    # ----- connections -----------------------------------------------------------------------------
+    async def hello(self, table: LiveTable, conn: Listener, token: str | None) -> None:
+        """Seat ``conn`` (spectator without a token) and send it the whole picture."""
+        if token is not None:
+            seat = table.seat_for(token)
+            if seat is None:
+                raise Refused(403, "this token holds no seat at this table")
+            if not seat.claimed:
+                async with table.lock:
+                    if not seat.claimed and seat.token_hash is not None:
+                        await self._claim(table, seat, seat.token_hash)  # the arrival below tells the others
+            conn.seat = seat.seat
+        conn.log_sent = 0
+        table.listeners.append(conn)
+        arrived = False
+        if conn.seat is not None:
+            table.seats[conn.seat].connected += 1
+            arrived = table.seats[conn.seat].connected == 1
+        conn.send(self._state_text(table, conn, None))
+        if arrived:  # the others see the seat come online
+            self._broadcast(table, skip=conn)
+
+    def detach(self, table: LiveTable, conn: Listener) -> None:
+        """Forget a closed connection; its seat stays its player's."""
+        if conn in table.listeners:
+            table.listeners.remove(conn)
+            if conn.seat is not None:
+                table.seats[conn.seat].connected -= 1
+                if table.seats[conn.seat].connected == 0:
+                    self._broadcast(table)
+        self._evict_if_idle(table)
+
+    def _evict_if_idle(self, table: LiveTable) -> None:
+        """A finished table nobody watches is served from the database from now on."""
+        if table.status == "finished" and not table.listeners:
+            self.tables.pop(table.id, None)
+
+    async def act(self, table: LiveTable, conn: Listener, msg: ActionMessage) -> None:
+        """Play a connection's action, or tell it why not (and change nothing)."""
+        async with table.lock:
+            reason = self._refusal(table, conn, msg)
+            if reason is None:
+                try:
+                    await self._accept(table, conn.seat if conn.seat is not None else -1, msg.action,
+                                       reply=(conn, msg.id))
+                    return
+                except IllegalAction as err:
+                    reason = str(err)
+                except _NotSaved:
+                    reason = "the action could not be saved; nothing changed, try again"
+            conn.send(ErrorMessage(reason=reason, reply_to=msg.id, version=table.version).model_dump_json())
+
+    def _refusal(self, table: LiveTable, conn: Listener, msg: ActionMessage) -> str | None:
+        if conn.seat is None:
+            return "spectators cannot act"
+        if table.status == "open":
+            return "the table is waiting for players to join"
+        if table.status == "finished":
+            return "the game is over"
+        if msg.version != table.version:
+            return f"stale: your action was made at version {msg.version}, the table is at {table.version}"
+        if conn.seat not in table.game.deciders(table.state):
+            return f"{table.seats[conn.seat].name} has no decision to make now"
+        return None
+
+    # ----- accepting actions -----------------------------------------------------------------------
+    async def _accept(self, table: LiveTable, seat: int, action: str, autopilot: str | None = None,
+                      reply: tuple[Listener, str | None] | None = None) -> None:
+        """Apply to a clone, commit, then publish (lock held). Raises IllegalAction or _NotSaved."""
+        game = table.game
+        text = canonical(action)
+        state = game.clone(table.state)
+        t = int((time.monotonic() - table.started) * 1000) if game.realtime else None
+        events = game.apply(state, seat, text, t)
+        res = game.result(state)
+        step = Step(seat, text, game.hash(state), t, autopilot is not None)
+        result = None if res is None else res.to_json()
+        # the commit and what follows run to the end even if the caller is cancelled meanwhile, so
+        # memory never falls behind the database
+        publish = asyncio.ensure_future(self._commit(table, step, state, events, result, autopilot, reply))
+        self._commits.add(publish)
+        publish.add_done_callback(self._commits.discard)
+        await asyncio.shield(publish)
+
+    async def _commit(self, table: LiveTable, step: Step, state: Any, events: list[Event],
+                      result: dict[str, Any] | None, autopilot: str | None,
+                      reply: tuple[Listener, str | None] | None) -> None:
+        try:
+            await self.store.run(self.store.append_step, table.id, table.version + 1, step, result)
+        except Exception as err:
+            log.exception("table %s: action %d not saved", table.id, table.version + 1)
+            raise _NotSaved() from err
+        table.state = state
+        table.steps.append(step)
+        if autopilot is not None:
+            table.log.append(autopilot_note(table.seats[step.seat].name, step.seat, autopilot))
+        table.log.extend(events)
+        if result is not None:
+            table.result, table.status = result, "finished"
+        self._broadcast(table, reply=reply)
+        self._kick(table)
+
+    # ----- bots and the clock ----------------------------------------------------------------------
+    def _kick(self, table: LiveTable) -> None:
+        """After any change: start the bots if one must move, and (re)start the decision clock."""
+        if self.closing:
+            return
+        if table.waiting_on("bot") and (table.bot_task is None or table.bot_task.done()):
+            table.bot_task = asyncio.create_task(self._play_bots(table))
+        current = asyncio.current_task()
+        if table.timer is not None and table.timer is not current:
+            table.timer.cancel()
+        table.timer = None
+        if table.decision_seconds is not None and table.waiting_on("human"):
+            table.timer = asyncio.create_task(self._clock(table, table.version, table.decision_seconds))
+
+    async def _play_bots(self, table: LiveTable) -> None:
+        """Play bot seats while one must move, yielding between moves so other tables get their turn."""
+        while True:
+            await asyncio.sleep(self.bot_delay)
+            async with table.lock:
+                seats = table.waiting_on("bot")
+                if not seats:
+                    return
+                seat = seats[0]
+                action = self._choose(table, seat, table.bots[seat])
+                try:
+                    await self._accept(table, seat, action)
+                    continue
+                except (IllegalAction, _NotSaved) as err:
+                    log.warning("table %s: bot move for seat %d failed: %s", table.id, seat, err)
+            await asyncio.sleep(1.0)  # the database is failing: try again a little later
+
+    async def _clock(self, table: LiveTable, version: int, seconds: float) -> None:
+        """When a human seat has not decided in time, its autopilot bot acts for it."""
+        await asyncio.sleep(seconds)
+        async with table.lock:
+            seats = table.waiting_on("human")
+            if table.version != version or not seats:
+                return
+            seat = seats[0]
+            bot = bot_registry.make(table.game.name, table.autopilot)
+            try:
+                await self._accept(table, seat, self._choose(table, seat, bot), autopilot=table.autopilot)
+            except (IllegalAction, _NotSaved) as err:
+                log.warning("table %s: autopilot for seat %d failed: %s", table.id, seat, err)
+                self._kick(table)  # the clock starts again rather than leave the seat waiting forever
+
+    def _choose(self, table: LiveTable, seat: int, bot: bot_registry.Bot) -> str:
+        game = table.game
+        legal = game.legal_actions(table.state, seat)
+        rng = table.rngs[seat]
+        try:
+            view = game.view(table.state, seat) if bot.needs_view else {}
+            action = bot.choose(view, legal, rng)
+        except Exception:
+            log.exception("table %s: bot %s failed; a random legal action is played", table.id, bot.name)
+            action = ""
+        if action not in legal:
+            log.warning("table %s: bot %s chose %r, not a legal action", table.id, bot.name, action)
+            action = legal[rng.randrange(len(legal))]
+        return action
+
+    # ----- telling connections ---------------------------------------------------------------------
+    def _broadcast(self, table: LiveTable, reply: tuple[Listener, str | None] | None = None,
+                   skip: Listener | None = None) -> None:
+        """Send every connection (but ``skip``) its state; the actor's copy carries ``reply_to``."""
+        cache: dict[tuple[int | None, int], str] = {}
+        for conn in table.listeners:
+            if conn is skip:
+                continue
+            if reply is not None and conn is reply[0]:
+                conn.send(self._state_text(table, conn, reply[1]))
+                continue
+            key = (conn.seat, conn.log_sent)
+            text = cache.get(key)
+            if text is None:
+                text = cache[key] = self._state_text(table, conn, None)
+            else:
+                conn.log_sent = len(table.log)
+            conn.send(text)
+
+    def _state_text(self, table: LiveTable, conn: Listener, reply_to: str | None) -> str:
+        """The ``state`` message for ``conn``; advances its log cursor."""
+        game, state, seat = table.game, table.state, conn.seat
+        legal: list[LegalAction] = []
+        if seat is not None and table.status == "running":
+            legal = [LegalAction(action=a, text=game.describe(state, seat, a))
+                     for a in game.legal_actions(state, seat)]
+        decisions = [DecisionInfo(seat=d.player, kind=d.kind, prompt=d.prompt if d.player == seat else None)
+                     for d in game.decisions(state)]
+        start = conn.log_sent
+        entries = [e.visible_to(seat) for e in table.log[start:]]
+        conn.log_sent = len(table.log)
+        return StateMessage(
+            table=table.id, seat=seat, version=table.version, view=game.view(state, seat), legal=legal,
+            decisions=decisions, log_from=start, log=entries, result=table.result,
+            seats=[s.info() for s in table.seats], reply_to=reply_to,
+        ).model_dump_json()
+
+
+class _NotSaved(Exception):
+    """The database refused an action's commit; nothing changed."""
+
+
+def _default_autopilot(game: str) -> str:
+    return "heuristic" if "heuristic" in bot_registry.available(game) else "random"
+
+
+def _record(stored: StoredTable) -> Record:
+    names = registry.get(stored.game).seat_names(stored.config)
+    seats = [{"seat": s.seat, "name": names[s.seat], "player": s.bot or "human"} for s in stored.seats]
+    return Record(stored.game, stored.rules_version, stored.config, stored.seed, seats, stored.steps, stored.result)
+
+
+def _replay_steps(game: Game[Any], record: Record, eyes: int | None, autopilot: str) -> dict[str, Any]:
+    """The view and the new log entries after every action of ``record``, as ``eyes`` sees them."""
+    names = game.seat_names(record.config)
+    steps: list[dict[str, Any]] = []
+    pending: list[Step] = list(record.steps)
+    text = None
+    for rs in replay(record, verify=True):
+        entry: dict[str, Any] = {"index": rs.index, "seat": rs.seat, "action": rs.action, "text": text,
+                                 "autopilot": False, "view": game.view(rs.state, eyes), "log": []}
+        notes: list[dict[str, Any]] = []
+        if rs.index:
+            recorded = pending[rs.index - 1]
+            entry["autopilot"] = recorded.autopilot
+            if recorded.autopilot:
+                notes.append(autopilot_note(names[recorded.seat], recorded.seat, autopilot).visible_to(eyes))
+        entry["log"] = notes + [e.visible_to(eyes) for e in rs.events]
+        if eyes == ALL_SEEING:
+            entry["view"] = game.view(rs.state, None)
+            entry["views"] = [game.view(rs.state, p) for p in range(len(names))]
+        steps.append(entry)
+        # describe the next action in the state it is taken in, before replay applies it
+        if rs.index < len(pending):
+            nxt = pending[rs.index]
+            try:
+                text = game.describe(rs.state, nxt.seat, nxt.action)
+            except (WarroomError, LookupError, ValueError, TypeError):
+                text = nxt.action
+    return {"record": record.to_json(), "seat": "all" if eyes == ALL_SEEING else eyes, "steps": steps}
+

@@ -1,0 +1,277 @@
+// The lobby (/): create a table, list open / running / finished tables, join, watch,
+// replay. Game-agnostic: games, variants, options and bots come from GET /api/games;
+// a game's renderer module may name its seats (`seatNames`).
+
+import { api, loadSeat, saveInvites, saveSeat } from "./api.js";
+import { cap, h, replace } from "./dom.js";
+import { ErrorLine, genericResult, loadRenderer } from "./frame.js";
+
+const $ = (id) => document.getElementById(id);
+const errors = new ErrorLine($("error"));
+const REFRESH_MS = 5000;
+const STATUSES = ["open", "running", "finished"];
+
+const state = { games: [], byName: new Map(), seatNames: new Map(), refreshing: false };
+
+// ----- creating a table --------------------------------------------------------------------------
+async function seatNamesFor(game) {
+  if (!state.seatNames.has(game.name)) {
+    let names = null;
+    try {
+      const mod = await loadRenderer(game.name);
+      names = Array.isArray(mod.seatNames) ? mod.seatNames : null;
+    } catch {
+      names = null;
+    }
+    state.seatNames.set(game.name, names);
+  }
+  return state.seatNames.get(game.name);
+}
+
+function defaultBot(game) {
+  const bots = game.bots || [];
+  for (const preferred of ["heuristic", "greedy", "random"]) if (bots.includes(preferred)) return preferred;
+  return bots[0] || null;
+}
+
+async function buildForm() {
+  const form = $("create-form");
+  if (!state.games.length) {
+    replace(form, h("p", { class: "muted" }, "No games are installed on this server."));
+    return;
+  }
+  const gameSelect = h("select", { id: "game", name: "game" },
+    state.games.map((g) => h("option", { value: g.name }, g.title || g.name)));
+  const fields = h("div", { class: "game-fields" });
+  const submit = h("button", { class: "button primary", type: "submit", id: "create" }, "Create table");
+  replace(
+    form,
+    h("label", { class: "field" }, h("span", {}, "Game"), gameSelect),
+    fields,
+    h("div", { class: "form-actions" }, submit),
+  );
+  const refreshFields = async () => {
+    const game = state.byName.get(gameSelect.value);
+    replace(fields, ...(await gameFields(game)));
+  };
+  gameSelect.addEventListener("change", refreshFields);
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    createTable(form, submit);
+  });
+  await refreshFields();
+}
+
+async function gameFields(game) {
+  const players = game.players && game.players.length ? game.players : [2];
+  const out = [];
+  const seatsBox = h("fieldset", { class: "seats" }, h("legend", {}, "Seats"));
+  let playerSelect = null;
+  if (players.length > 1) {
+    playerSelect = h("select", { name: "players" }, players.map((n) => h("option", { value: String(n) }, `${n} players`)));
+    out.push(h("label", { class: "field" }, h("span", {}, "Players"), playerSelect));
+  }
+  const names = await seatNamesFor(game);
+  const drawSeats = () => {
+    const count = playerSelect ? Number(playerSelect.value) : players[0];
+    const bot = defaultBot(game);
+    const rows = [];
+    for (let i = 0; i < count; i += 1) {
+      const label = names && names[i] ? names[i] : `Seat ${i + 1}`;
+      const select = h(
+        "select",
+        { name: `seat-${i}`, "aria-label": `${label} is played by` },
+        h("option", { value: "human" }, i === 0 ? "Human (you)" : "Human (invite a friend)"),
+        (game.bots || []).map((b) => h("option", { value: `bot:${b}` }, `Bot: ${b}`)),
+      );
+      select.value = i === 0 || !bot ? "human" : `bot:${bot}`;
+      rows.push(h("label", { class: "field seat-field" }, h("span", {}, label), select));
+    }
+    replace(seatsBox, h("legend", {}, "Seats"), rows,
+      h("p", { class: "hint" }, "You take the first human seat; the others get invite links to send."));
+  };
+  playerSelect?.addEventListener("change", drawSeats);
+  drawSeats();
+  out.push(seatsBox);
+
+  const variants = Object.entries(game.variants || {});
+  if (variants.length) {
+    out.push(h("fieldset", { class: "variants" }, h("legend", {}, "Variants"),
+      variants.map(([name, help]) => h("label", { class: "check" },
+        h("input", { type: "checkbox", name: "variant", value: name }), ` ${name}`,
+        help ? h("span", { class: "muted" }, ` — ${typeof help === "string" ? help : help.help || ""}`) : null))));
+  }
+  const options = Object.entries(game.options || {});
+  const advanced = [];
+  for (const [key, spec] of options) {
+    const numeric = typeof spec.default === "number";
+    advanced.push(h("label", { class: "field" },
+      h("span", {}, key.replace(/_/g, " ")),
+      h("input", {
+        name: `option:${key}`,
+        type: numeric ? "number" : "text",
+        value: String(spec.default ?? ""),
+        min: spec.min ?? spec.minimum ?? null,
+        max: spec.max ?? spec.maximum ?? null,
+        dataset: { numeric: numeric ? "1" : "" },
+      }),
+      spec.help ? h("small", { class: "muted" }, spec.help) : null));
+  }
+  advanced.push(h("label", { class: "field" }, h("span", {}, "decision time limit (seconds)"),
+    h("input", { name: "decision_seconds", type: "number", min: "1", placeholder: "none" }),
+    h("small", { class: "muted" }, "When a player takes longer, a bot plays that decision for them.")));
+  advanced.push(h("label", { class: "field" }, h("span", {}, "seed"),
+    h("input", { name: "seed", type: "number", min: "0", placeholder: "random" }),
+    h("small", { class: "muted" }, "The same seed deals the same cards.")));
+  out.push(h("details", { class: "advanced" }, h("summary", {}, "More options"), advanced));
+  return out;
+}
+
+function readForm(form) {
+  const game = state.byName.get(form.elements.game.value);
+  const data = new FormData(form);
+  const seats = [];
+  for (const [key, value] of data.entries()) {
+    if (!key.startsWith("seat-")) continue;
+    seats[Number(key.slice(5))] = value === "human" ? { kind: "human" } : { kind: "bot", bot: String(value).slice(4) };
+  }
+  const config = {};
+  if (data.get("players")) config.players = Number(data.get("players"));
+  const variants = data.getAll("variant").map(String);
+  if (variants.length) config.variants = variants;
+  const options = {};
+  for (const input of form.querySelectorAll('input[name^="option:"]')) {
+    const key = input.name.slice(7);
+    const spec = game.options[key];
+    if (input.value === "" || String(spec.default) === input.value) continue;
+    options[key] = input.dataset.numeric ? Number(input.value) : input.value;
+  }
+  if (Object.keys(options).length) config.options = options;
+  const body = { game: game.name, config, seats };
+  const seconds = data.get("decision_seconds");
+  if (seconds) body.decision_seconds = Number(seconds);
+  const seed = data.get("seed");
+  if (seed !== null && seed !== "") body.seed = Number(seed);
+  return body;
+}
+
+async function createTable(form, submit) {
+  submit.disabled = true;
+  try {
+    const created = await api.create(readForm(form));
+    const humans = created.seats.filter((s) => s.kind === "human" && s.token);
+    if (humans.length) {
+      const me = humans[0];
+      saveSeat(created.table, me.seat, me.token);
+      saveInvites(created.table, humans.slice(1).map((s) => ({ seat: s.seat, name: s.name, url: s.url })));
+    }
+    location.href = `/table/${encodeURIComponent(created.table)}`;
+  } catch (err) {
+    errors.show(`The table was not created: ${err.message}`);
+    submit.disabled = false;
+  }
+}
+
+// ----- the table lists ---------------------------------------------------------------------------
+function ago(created) {
+  if (!created) return "";
+  const when = typeof created === "number" ? created * (created < 1e12 ? 1000 : 1) : Date.parse(created);
+  if (Number.isNaN(when)) return "";
+  const seconds = Math.max(0, (Date.now() - when) / 1000);
+  if (seconds < 60) return "just now";
+  if (seconds < 3600) return `${Math.floor(seconds / 60)} min ago`;
+  if (seconds < 86400) return `${Math.floor(seconds / 3600)} h ago`;
+  return new Date(when).toLocaleDateString();
+}
+
+function seatText(seat) {
+  const name = cap(seat.name);
+  if (seat.kind === "bot") return `${name}: bot ${seat.bot}`;
+  if (!seat.claimed) return `${name}: open`;
+  return `${name}: player${seat.connected ? "" : " (away)"}`;
+}
+
+async function joinSeat(table, seat, button) {
+  button.disabled = true;
+  try {
+    const ticket = await api.join(table, seat);
+    saveSeat(table, ticket.seat, ticket.token);
+    location.href = `/table/${encodeURIComponent(table)}`;
+  } catch (err) {
+    errors.show(`Could not join: ${err.message}`);
+    button.disabled = false;
+    refresh();
+  }
+}
+
+function tableRow(t) {
+  const game = state.byName.get(t.game);
+  const title = game?.title || t.game;
+  const mySeat = loadSeat(t.table);
+  const actions = [];
+  if (t.status === "open") {
+    for (const seat of t.seats.filter((s) => s.kind === "human" && !s.claimed)) {
+      actions.push(h("button", {
+        class: "button primary",
+        type: "button",
+        onclick: (e) => joinSeat(t.table, seat.seat, e.currentTarget),
+      }, `Join as ${cap(seat.name)}`));
+    }
+  }
+  if (t.status !== "finished") {
+    if (mySeat) actions.push(h("a", { class: "button", href: `/table/${encodeURIComponent(t.table)}` }, "Back to your seat"));
+    actions.push(h("a", { class: "button subtle", href: `/table/${encodeURIComponent(t.table)}#spectate` }, "Watch"));
+  } else {
+    actions.push(h("a", { class: "button", href: `/replay/${encodeURIComponent(t.table)}` }, "Replay"));
+    actions.push(h("a", { class: "button subtle", href: `/api/tables/${encodeURIComponent(t.table)}/record`, download: `${t.table}.json` }, "Record"));
+  }
+  const facts = [`table ${t.table}`];
+  if (t.version !== undefined) facts.push(`${t.version} moves`);
+  const when = ago(t.created);
+  if (when) facts.push(when);
+  return h(
+    "li",
+    { class: `table-row status-${t.status}`, dataset: { table: t.table } },
+    h("div", { class: "table-main" },
+      h("b", {}, title),
+      h("span", { class: "muted" }, facts.join(" · ")),
+      h("span", { class: "table-seats" }, t.seats.map(seatText).join(" · ")),
+      t.result ? h("span", { class: "table-result" }, genericResult(t.result, t.seats)) : null),
+    h("div", { class: "row-actions" }, actions),
+  );
+}
+
+async function refresh() {
+  if (state.refreshing) return;
+  state.refreshing = true;
+  try {
+    const lists = await Promise.all(STATUSES.map((s) => api.tables(s)));
+    STATUSES.forEach((status, i) => {
+      const rows = lists[i] || [];
+      replace($(`tables-${status}`), rows.length ? rows.map(tableRow) : h("li", { class: "muted empty" }, `No ${status} tables.`));
+    });
+    replace($("tables-updated"), `updated ${new Date().toLocaleTimeString()}`);
+  } catch (err) {
+    errors.show(`The tables could not be listed: ${err.message}`);
+  } finally {
+    state.refreshing = false;
+  }
+}
+
+async function start() {
+  $("refresh").addEventListener("click", refresh);
+  try {
+    state.games = await api.games();
+  } catch (err) {
+    errors.show(`The games could not be loaded: ${err.message}`, { sticky: true });
+  }
+  state.byName = new Map(state.games.map((g) => [g.name, g]));
+  // the lists name games by title, so they come once the games are known
+  refresh();
+  setInterval(() => {
+    if (document.visibilityState === "visible") refresh();
+  }, REFRESH_MS);
+  await buildForm();
+}
+
+start();

@@ -1,0 +1,129 @@
+// The WebSocket half of the table protocol (docs/protocol.md). Game-agnostic.
+//
+// One TableSocket per page. It says `hello` on every (re)connection, so after a
+// server restart or a dropped network the page gets its full view and log again;
+// it keeps the table version of the latest state so actions carry it, and it
+// keeps the log, which the server sends incrementally (`log_from` + new entries).
+
+const PING_MS = 20000;
+const RETRY_MS = [500, 1000, 2000, 4000, 8000];
+
+export class TableSocket {
+  /**
+   * @param {string} table table id
+   * @param {string|null} token seat token, or null to spectate
+   * @param {{onState?: Function, onError?: Function, onStatus?: Function}} handlers
+   */
+  constructor(table, token, handlers = {}) {
+    this.table = table;
+    this.token = token;
+    this.handlers = handlers;
+    this.version = null;
+    this.log = [];
+    this.status = "connecting";
+    this.ws = null;
+    this.retries = 0;
+    this.nextId = 1;
+    this.pending = null; // id of the action waiting for its answer
+    this.closed = false;
+    this.pingTimer = null;
+    this.retryTimer = null;
+  }
+
+  connect() {
+    this.closed = false;
+    this.setStatus(this.retries ? "reconnecting" : "connecting");
+    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+    const ws = new WebSocket(`${scheme}//${location.host}/ws/tables/${encodeURIComponent(this.table)}`);
+    this.ws = ws;
+    ws.addEventListener("open", () => {
+      const hello = { type: "hello" };
+      if (this.token) hello.token = this.token;
+      ws.send(JSON.stringify(hello));
+      clearInterval(this.pingTimer);
+      this.pingTimer = setInterval(() => this.send({ type: "ping" }), PING_MS);
+    });
+    ws.addEventListener("message", (event) => this.receive(event.data));
+    ws.addEventListener("close", () => this.dropped(ws));
+    ws.addEventListener("error", () => {
+      // "close" follows "error"; reconnecting happens there
+    });
+  }
+
+  dropped(ws) {
+    if (ws !== this.ws) return;
+    clearInterval(this.pingTimer);
+    this.ws = null;
+    this.pending = null;
+    if (this.closed) {
+      this.setStatus("closed");
+      return;
+    }
+    const delay = RETRY_MS[Math.min(this.retries, RETRY_MS.length - 1)];
+    this.retries += 1;
+    this.setStatus("reconnecting");
+    clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(() => this.connect(), delay);
+  }
+
+  /** Stop for good (page leaving, or the game no longer needs a live connection). */
+  close() {
+    this.closed = true;
+    clearTimeout(this.retryTimer);
+    clearInterval(this.pingTimer);
+    if (this.ws) this.ws.close();
+  }
+
+  /** Reconnect at once (the "retry now" button). */
+  retryNow() {
+    if (this.ws) return;
+    clearTimeout(this.retryTimer);
+    this.connect();
+  }
+
+  setStatus(status) {
+    if (status === this.status) return;
+    this.status = status;
+    this.handlers.onStatus?.(status);
+  }
+
+  send(message) {
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return false;
+    this.ws.send(JSON.stringify(message));
+    return true;
+  }
+
+  /** Send an action against the latest version; returns its id, or null when offline. */
+  act(action) {
+    if (this.version === null) return null;
+    const id = `a${this.nextId++}`;
+    if (!this.send({ type: "action", action, version: this.version, id })) return null;
+    this.pending = id;
+    return id;
+  }
+
+  receive(raw) {
+    let message;
+    try {
+      message = JSON.parse(raw);
+    } catch {
+      this.handlers.onError?.({ reason: "the server sent something that is not JSON" });
+      return;
+    }
+    if (message.type === "state") {
+      this.retries = 0;
+      this.setStatus("connected");
+      this.version = message.version;
+      // log_from says where the new entries start; anything we held beyond it is replaced
+      const from = Number.isInteger(message.log_from) ? message.log_from : this.log.length;
+      this.log.length = Math.min(this.log.length, from);
+      this.log.push(...(message.log || []));
+      if (message.reply_to && message.reply_to === this.pending) this.pending = null;
+      this.handlers.onState?.(message, this.log);
+    } else if (message.type === "error") {
+      if (!message.reply_to || message.reply_to === this.pending) this.pending = null;
+      this.handlers.onError?.(message);
+    }
+    // pong: nothing to do, it only keeps proxies from closing an idle connection
+  }
+}

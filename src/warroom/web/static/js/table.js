@@ -1,0 +1,312 @@
+// The table page (/table/{id}): connect, render the game with its renderer, send moves.
+// Game-agnostic: everything about the game itself is in static/js/games/<game>.js.
+
+import { api, forgetSeat, loadInvites, loadSeat, takeTokenFromFragment } from "./api.js";
+import { copyText, h, replace } from "./dom.js";
+import { ErrorLine, genericResult, installMoveKeys, loadRenderer, seatLabel, showStatus } from "./frame.js";
+import { installRulesPanel } from "./rules.js";
+import { TableSocket } from "./socket.js";
+
+const $ = (id) => document.getElementById(id);
+const errors = new ErrorLine($("error"));
+const BUSY_TIMEOUT_MS = 8000;
+
+const page = {
+  table: decodeURIComponent((location.pathname.match(/\/table\/([^/]+)/) || [])[1] || ""),
+  seat: null,
+  info: null,
+  renderer: null,
+  view: null,
+  socket: null,
+  last: null, // the latest state message
+  busy: false,
+  busyTimer: null,
+  logShown: 0,
+  resultShown: false,
+  gotState: false,
+  refusedHello: null,
+};
+
+async function start() {
+  if (!page.table) {
+    fatal("No table in the address.");
+    return;
+  }
+  const { spectate } = takeTokenFromFragment(page.table);
+  const stored = spectate ? null : loadSeat(page.table);
+  try {
+    page.info = await api.table(page.table);
+  } catch (err) {
+    fatal(err.status === 404 ? `There is no table ${page.table}.` : `The table could not be loaded: ${err.message}`);
+    return;
+  }
+  const game = page.info.game;
+  let rules = null;
+  try {
+    rules = await api.rules(game);
+  } catch (err) {
+    errors.show(`The rules of ${game} could not be loaded: ${err.message}`);
+  }
+  page.renderer = await loadRenderer(game);
+  const title = page.renderer.title || game;
+  document.title = `${title} · warroom`;
+  replace($("title"), `${title} · table ${page.table}`);
+  page.seat = stored ? stored.seat : null;
+  showWhoami();
+  page.view = page.renderer.createView({
+    board: $("board"),
+    controls: $("controls"),
+    rules,
+    seat: page.seat,
+    readOnly: false,
+    act,
+    seatLabel: (index) => seatLabel(page.last?.seats || page.info.seats, index, page.seat),
+  });
+  installRulesPanel($("rules-button"), $("rules-dialog"), () => api.rules(game), page.renderer);
+  // on a phone the moves panel is pinned over the board; it can be folded down to its first lines
+  $("controls-toggle").addEventListener("click", () => {
+    const folded = $("controls-panel").classList.toggle("folded");
+    $("controls-toggle").setAttribute("aria-expanded", folded ? "false" : "true");
+    $("controls-toggle").textContent = folded ? "show moves ▴" : "hide moves ▾";
+  });
+  installMoveKeys(() => page.view);
+  replace($("board"), h("p", { class: "muted loading" }, "Connecting to the table…"));
+  page.socket = new TableSocket(page.table, stored ? stored.token : null, {
+    onState,
+    onError,
+    onStatus,
+  });
+  page.socket.connect();
+  window.addEventListener("pagehide", () => page.socket?.close());
+  // a handle for the browser console and the end-to-end tests (nothing secret: it is this tab's own seat)
+  window.warroom = { page, socket: page.socket };
+}
+
+function fatal(text) {
+  errors.show(text, { sticky: true });
+  replace($("board"), h("div", { class: "panel fatal" }, h("p", {}, text), h("a", { class: "button", href: "/" }, "Back to the lobby")));
+  replace($("controls"));
+  showStatus($("conn"), "closed");
+}
+
+function showWhoami() {
+  const el = $("whoami");
+  if (page.seat === null || page.seat === undefined) {
+    replace(el, h("span", { class: "badge" }, "watching"));
+    return;
+  }
+  const seats = page.last?.seats || page.info?.seats || [];
+  const seat = seats.find((s) => s.seat === page.seat);
+  const name = seat ? seat.name : `seat ${page.seat}`;
+  replace(el, "You play ", h("b", { class: `side-name side-${name}` }, name[0].toUpperCase() + name.slice(1)));
+}
+
+// ----- socket events -----------------------------------------------------------------------------
+function onState(message, log) {
+  page.gotState = true;
+  page.last = message;
+  if (message.seat !== page.seat) {
+    // the server decides who we are: a token it does not accept means we are watching
+    if (page.seat !== null && message.seat === null) {
+      errors.show("Your seat link was not accepted: you are watching this table.", { sticky: true });
+      forgetSeat(page.table);
+    }
+    page.seat = message.seat;
+    page.view.ctx.seat = message.seat;
+    showWhoami();
+  }
+  if (message.reply_to || page.socket.pending === null) setBusy(false);
+  renderAll(log);
+}
+
+function onError(message) {
+  if (!page.gotState && page.socket.token) page.refusedHello = message.reason;
+  setBusy(false);
+  errors.show(message.reason);
+  if (page.last) renderAll(page.socket.log);
+}
+
+function onStatus(status) {
+  showStatus($("conn"), status, () => page.socket.retryNow());
+  if (page.last) renderGame();
+  if (status === "reconnecting") {
+    if (!page.gotState && page.refusedHello && page.socket.token) {
+      // the server refused our hello and hung up: watch instead of knocking forever
+      errors.show(`Your seat link was not accepted (${page.refusedHello}): you are watching.`, { sticky: true });
+      forgetSeat(page.table);
+      page.socket.token = null;
+      page.seat = null;
+      showWhoami();
+    }
+    page.gotState = false;
+    setBusy(false);
+  }
+}
+
+function act(action) {
+  if (page.busy) return;
+  const id = page.socket.act(action);
+  if (id === null) {
+    errors.show("Not connected: the move was not sent. Reconnecting…");
+    return;
+  }
+  setBusy(true);
+}
+
+function setBusy(busy) {
+  clearTimeout(page.busyTimer);
+  const changed = page.busy !== busy;
+  page.busy = busy;
+  if (busy) {
+    page.busyTimer = setTimeout(() => {
+      setBusy(false);
+      errors.show("No answer from the server yet; you can try again.");
+    }, BUSY_TIMEOUT_MS);
+  }
+  if (changed && page.last) renderGame();
+  document.body.classList.toggle("busy", busy);
+}
+
+// ----- rendering ---------------------------------------------------------------------------------
+function snapshot() {
+  const m = page.last;
+  return {
+    view: m.view,
+    legal: m.legal || [],
+    decisions: m.decisions || [],
+    seats: m.seats || [],
+    result: m.result,
+    seat: m.seat,
+    version: m.version,
+    // no moves while a move is on its way or while the connection is down
+    busy: page.busy || page.socket.status !== "connected",
+  };
+}
+
+function renderAll(log) {
+  document.body.dataset.version = String(page.last.version);
+  renderGame();
+  renderLog(log);
+  renderInvites();
+  renderResult();
+  const mine = (page.last.legal || []).length > 0;
+  const title = page.renderer.title || page.info.game;
+  document.title = `${mine ? "● Your move · " : ""}${title} · warroom`;
+}
+
+function renderGame() {
+  try {
+    page.view.render(snapshot());
+  } catch (err) {
+    // a renderer bug must not take the page down: show it and keep the connection
+    console.error(err);
+    errors.show(`Display error: ${err.message}`);
+  }
+}
+
+function logLine(entry) {
+  let text;
+  try {
+    text = page.view.logText(entry, page.seat);
+  } catch {
+    text = JSON.stringify(entry);
+  }
+  const classes = [`log-${entry.kind}`];
+  if (entry.side) classes.push(`side-${entry.side}`);
+  return h("li", { class: classes.join(" ") }, text);
+}
+
+function renderLog(log) {
+  const list = $("log");
+  const nearBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
+  if (log.length < page.logShown) {
+    list.replaceChildren();
+    page.logShown = 0;
+  }
+  if (!log.length && !list.children.length) {
+    list.appendChild(h("li", { class: "muted empty-log" }, "Nothing has happened yet."));
+  }
+  if (log.length > page.logShown) {
+    list.querySelector(".empty-log")?.remove();
+    for (const entry of log.slice(page.logShown)) list.appendChild(logLine(entry));
+    page.logShown = log.length;
+  }
+  if (nearBottom || page.logShown === log.length) list.scrollTop = list.scrollHeight;
+}
+
+function renderInvites() {
+  const seats = page.last.seats || [];
+  const open = loadInvites(page.table).filter((inv) => {
+    const seat = seats.find((s) => s.seat === inv.seat);
+    return seat && seat.kind === "human" && !seat.claimed;
+  });
+  const box = $("invites");
+  box.hidden = !open.length;
+  if (!open.length) return;
+  replace(
+    box,
+    h("h2", {}, "Invite players"),
+    h("p", { class: "muted" }, "Send each link to one player. The game starts once every seat is taken. Anyone with a link plays that seat, so share it privately."),
+    open.map((inv) => {
+      const url = new URL(inv.url, location.origin).href;
+      const field = h("input", { type: "text", readonly: true, value: url, "aria-label": `Invite link for ${inv.name}`, onfocus: (e) => e.target.select() });
+      const button = h("button", {
+        class: "button",
+        type: "button",
+        onclick: async () => {
+          const ok = await copyText(url);
+          button.textContent = ok ? "Copied" : "Copy failed: select and copy";
+          setTimeout(() => { button.textContent = "Copy link"; }, 2000);
+        },
+      }, "Copy link");
+      return h("div", { class: "invite" }, h("b", {}, `${inv.name[0].toUpperCase()}${inv.name.slice(1)}`), field, button);
+    }),
+  );
+}
+
+function renderResult() {
+  const result = page.last.result;
+  const overlay = $("result");
+  if (!result) {
+    overlay.hidden = true;
+    page.resultShown = false;
+    return;
+  }
+  if (page.resultShown) return;
+  page.resultShown = true;
+  if (!document.getElementById("replay-link")) {
+    $("rules-button").before(h("a", { id: "replay-link", class: "button subtle", href: `/replay/${encodeURIComponent(page.table)}` }, "Replay"));
+  }
+  let text;
+  try {
+    text = page.view.resultText ? page.view.resultText(result, snapshot()) : null;
+  } catch {
+    text = null;
+  }
+  const headline = text?.headline || "Game over";
+  const detail = text?.detail || genericResult(result, page.last.seats);
+  const close = h("button", { class: "button subtle", type: "button", onclick: () => { overlay.hidden = true; } }, "Look at the board");
+  replace(
+    overlay,
+    h(
+      "div",
+      { class: "result-card panel", role: "dialog", "aria-modal": "false", "aria-labelledby": "result-title" },
+      h("h2", { id: "result-title" }, headline),
+      h("p", {}, detail),
+      h(
+        "div",
+        { class: "result-actions" },
+        h("a", { class: "button", href: `/replay/${encodeURIComponent(page.table)}` }, "Watch the replay"),
+        h("a", { class: "button subtle", href: "/" }, "Back to the lobby"),
+        close,
+      ),
+    ),
+  );
+  overlay.hidden = false;
+  close.focus();
+}
+
+start().catch((err) => {
+  console.error(err);
+  errors.show(`The page failed to start: ${err.message}`, { sticky: true });
+});

@@ -562,7 +562,7 @@ class Kessen(Game[KessenState]):
         elif key == "raids":
             hand = state.sides[opp].recruits
             if hand:
-                state.frames.append(("discard", opp, "recruits", max(0, len(hand) - 3)))
+                state.frames.append(("discard", opp, "recruits", max(0, len(hand) - 3), "Raids"))
         elif key == "propaganda":
             hand = state.sides[opp].recruits
             stolen = state.rng.sample(hand, 2)
@@ -657,6 +657,8 @@ class Kessen(Game[KessenState]):
 def _why(frame: tuple[Any, ...]) -> str:
     if frame[0] == "losses":
         return "Losses"
+    if len(frame) > 4:  # a card made the player discard (Raids)
+        return str(frame[4])
     return {"actions": "action hand", "recruits": "recruit hand", "leaders": "leader hand"}[frame[2]]
 
 

@@ -33,6 +33,8 @@ def prompt(state: KessenState, player: int) -> str:
         kind = frame[0]
         if kind == "discard":
             hand = {"actions": "action", "recruits": "recruit", "leaders": "leader"}[frame[2]]
+            if len(frame) > 4:
+                return f"{frame[4]}: discard from your {hand} hand down to {frame[3]} cards"
             return f"Discard from your {hand} hand down to {frame[3]} cards"
         if kind == "losses":
             return f"Losses: discard a modifier from {card_name(frame[2])}'s unit"

@@ -72,8 +72,9 @@ def test_the_bot_is_deterministic_for_a_seed() -> None:
     assert GAME.result(end) is not None
 
 
-def test_the_bot_decides_the_same_on_any_world_consistent_with_its_view() -> None:
-    """Re-dealing everything the seat cannot see never changes its choice."""
+@pytest.mark.parametrize("seed", [5, 6, 7])
+def test_the_bot_decides_the_same_on_any_world_consistent_with_its_view(seed: int) -> None:
+    """Re-dealing everything the seat cannot see (hands, decks) never changes its choice."""
     bot = HeuristicBot()
     compared = 0
 
@@ -87,7 +88,7 @@ def test_the_bot_decides_the_same_on_any_world_consistent_with_its_view() -> Non
             assert again == action
             compared += 1
 
-    play_game(5, [HeuristicBot(), HeuristicBot()], check)
+    play_game(seed, [HeuristicBot(), HeuristicBot()], check)
     assert compared > 100
 
 
@@ -254,3 +255,28 @@ def test_end_of_engagement_discards_keep_the_useful_cards() -> None:
         s.play(GOOD, choice)
     assert sorted(discarded) == sorted(junk)
     assert sorted(s.state.sides[GOOD].actions) == sorted(keep)
+
+
+# ===== strategy segment =======================================================================
+def test_know_enemy_cancels_the_opponents_fake_attack() -> None:
+    s = Scenario()
+    guan_yu = s.unit(GOOD, "guan_yu", ["swords"])
+    zhang_liao = s.unit(EVIL, "zhang_liao", ["cavalry"])
+    (know_enemy,) = s.hand(GOOD, "actions", ["know_enemy"])
+    (fake_attack,) = s.hand(EVIL, "actions", ["fake_attack"])
+    s.engagement(attacker=EVIL, att_unit=zhang_liao, def_unit=guan_yu, step="strategy")
+    # Good had nothing to play in the exchange (Know Enemy only answers), so Evil is to act
+    s.play(EVIL, f"play card={fake_attack}")
+    assert decide(s, GOOD) == f"play card={know_enemy}"
+
+
+def test_after_evasion_the_attacker_chooses_the_defender_it_beats() -> None:
+    s = Scenario()
+    guan_yu = s.unit(GOOD, "guan_yu", ["rockets"])  # 6 + 6 (+2 against Ranged)
+    xiahou_dun = s.unit(EVIL, "xiahou_dun", ["long_bows"])  # 5 + 4: Guan Yu's chosen target
+    s.unit(EVIL, "zhang_liao", ["warriors"], ["magical_weapon"])  # 6 + 6 + 1 + 1 against a General
+    cheng_yu = s.unit(EVIL, "cheng_yu", ["crossbows"])  # 5 + 5
+    (evasion,) = s.hand(EVIL, "actions", ["evasion"])
+    s.engagement(attacker=GOOD, att_unit=guan_yu, def_unit=xiahou_dun, step="strategy")
+    s.play(EVIL, f"play card={evasion}")
+    assert decide(s, GOOD) == f"choose unit={cheng_yu}"  # Guan Yu wins 14-10 here, loses 12-14 there

@@ -80,6 +80,9 @@ def view(game: Kessen, state: KessenState, player: int | None) -> dict[str, Any]
                 for p in state.played
             ],
             "strategy_chain": [{"card": c[0], "side": SIDES[c[1]]} for c in state.chain],
+            # public counts the rules use: Casualties' X, and the once-per-battle intercepts spent
+            "strategy_played": {SIDES[i]: n for i, n in enumerate(state.strategy_played)},
+            "intercepts_used": state.intercepts_used[:],
         }
     if state.winner < 0:
         p = decider(state)

@@ -781,7 +781,8 @@ def _after_battle_legal(state: KessenState, p: int) -> list[str]:
     side = state.sides[p]
     won = state.battle_winner == p
     out: list[str] = []
-    fought = [u.leader for u in side.units if u.leader in state.engaged]
+    # a main leader left without a troop (Slain) is not a unit and carries no modifier
+    fought = [u.leader for u in side.units if u.leader in state.engaged and u.troops]
     kept = [u for u in fought if u not in state.retreated]
     for card in sorted(side.recruits):
         timing = CARDS[card].timing

@@ -1,0 +1,261 @@
+"""Every registered game passes the conformance suite (``tests/conformance.py``).
+
+The number of seeds comes from ``WARROOM_CONFORMANCE_SEEDS`` (24 per game by
+default); ``benchmarks/conformance_sweep.py`` runs long sweeps. The second half of
+this file checks the suite itself: a small correct game passes it, and the same
+game with one promise broken at a time is caught.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from tests import conformance as cf
+from tests.twenty import Twenty, TwentyState
+from warroom.engine import Decision, Event, Game, IllegalAction, Result, parse, registry
+
+SETTINGS = cf.Settings.from_env()
+SETUPS = cf.setups(SETTINGS)
+PLAYOUTS = [pytest.param(s, seed, id=f"{s.label}-{seed}") for s in SETUPS for seed in s.seeds]
+# replays are cheaper to check but need no more than a few seeds per configuration
+REPLAYS = [pytest.param(s, seed, id=f"{s.label}-{seed}") for s in SETUPS for seed in s.seeds[:6]]
+BY_SETUP = [pytest.param(s, id=s.label) for s in SETUPS]
+GAMES = [pytest.param(g, id=g.name) for g in registry.all_games()]
+
+
+# ----- every registered game ------------------------------------------------------------------
+@pytest.mark.parametrize(("setup", "seed"), PLAYOUTS)
+def test_random_playout_keeps_every_promise(setup: cf.Setup, seed: int) -> None:
+    game = registry.get(setup.game)
+    stats = cf.check_playout(game, setup.config, seed, SETTINGS)
+    assert stats.result is not None
+    assert stats.deep_checks > 0 and stats.illegal_tried > 0
+
+
+@pytest.mark.parametrize(("setup", "seed"), REPLAYS)
+def test_record_replays_exactly_and_resumes(setup: cf.Setup, seed: int) -> None:
+    game = registry.get(setup.game)
+    assert cf.check_replay(game, setup.config, seed) > 0
+
+
+@pytest.mark.parametrize("setup", BY_SETUP)
+def test_same_seed_and_actions_give_same_states(setup: cf.Setup) -> None:
+    game = registry.get(setup.game)
+    for seed in setup.seeds[:3]:
+        cf.check_determinism(game, setup.config, seed)
+
+
+@pytest.mark.parametrize("setup", BY_SETUP)
+def test_set_up_depends_on_the_seed(setup: cf.Setup) -> None:
+    game = registry.get(setup.game)
+    texts = {cf.state_text(game, game.new(setup.config, s)) for s in range(6)}
+    assert len(texts) > 1
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_games_are_the_same_in_another_process(game: Game[Any]) -> None:
+    """Nothing depends on Python's per-process string hashing (set or dict order of strings)."""
+    players = game.min_players
+    seeds = [1, 2, 3]
+    here = cf.trajectory_digest(game.name, players, seeds)
+    assert cf.cross_process_digest(game.name, players, seeds, hash_seed=1) == here
+    assert cf.cross_process_digest(game.name, players, seeds, hash_seed=4242) == here
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_game_facts_are_plain_data(game: Game[Any]) -> None:
+    facts = game.describe_game()
+    assert facts["name"] == game.name and registry.get(game.name) is game
+    assert facts["players"] == list(range(game.min_players, game.max_players + 1))
+    json.dumps(facts)
+    reference = game.rules_reference()
+    assert reference["game"] == game.name
+    json.dumps(reference)
+    for n in facts["players"]:
+        config = game.configure(n)
+        names = game.seat_names(config)
+        assert len(names) == n == len(set(names))
+        assert [game.seat_index(config, name) for name in names] == list(range(n))
+
+
+def test_every_game_and_player_count_is_covered() -> None:
+    covered = {(s.game, s.config["players"]) for s in SETUPS}
+    for game in registry.all_games():
+        for n in range(game.min_players, game.max_players + 1):
+            assert (game.name, n) in covered
+
+
+def test_kessen_determinize_redeals_the_opponents_hands() -> None:
+    """Named check from the brief: the opponent's hands change for some seed, sizes never."""
+    game = registry.get("kessen")
+    state = _kessen_state_with_full_hands(game)
+    for seat in (0, 1):
+        opp = state.sides[1 - seat]
+        real = (sorted(opp.leaders), sorted(opp.recruits), sorted(opp.actions))
+        dealt = []
+        for s in range(8):
+            det = game.determinize(state, seat, s)
+            o = det.sides[1 - seat]
+            assert [len(o.leaders), len(o.recruits), len(o.actions)] == [len(h) for h in real]
+            assert det.sides[seat].recruits == state.sides[seat].recruits
+            dealt.append((sorted(o.leaders), sorted(o.recruits), sorted(o.actions)))
+        assert any(d != real for d in dealt)
+        assert len(set(map(repr, dealt))) > 1
+
+
+def _kessen_state_with_full_hands(game: Game[Any]) -> Any:
+    """The first state of a suite playout in which every hand of both sides holds a card."""
+    for seed in range(100):
+        state = game.new(game.configure(), seed)
+        bot = cf.Chooser(seed)
+        while game.result(state) is None:
+            if all(s.leaders and s.recruits and s.actions for s in state.sides):
+                return state
+            game.apply(state, *bot.choose(game, state))
+    raise AssertionError("no playout reached a battle with every hand holding cards")
+
+
+# ----- the suite catches broken games ---------------------------------------------------------
+# Twenty (tests/twenty.py) passes; each subclass below breaks one promise.
+class LeakyView(Twenty):
+    def view(self, state: TwentyState, player: int | None) -> dict[str, Any]:
+        out = super().view(state, player)
+        out["opponent_top"] = sorted(state.hands[1 - state.turn])[:1]
+        return out
+
+
+class SpectatorSeesHands(Twenty):
+    def view(self, state: TwentyState, player: int | None) -> dict[str, Any]:
+        out = super().view(state, player)
+        if player is None:
+            out["hands"] = [sorted(h) for h in state.hands]
+        return out
+
+
+class SharedClone(Twenty):
+    def clone(self, state: TwentyState) -> TwentyState:
+        out = state.clone()
+        out.hands = state.hands  # the bug: both states hold the same hand lists
+        return out
+
+
+class LossyJson(Twenty):
+    def from_json(self, data: dict[str, Any]) -> TwentyState:
+        state = super().from_json(data)
+        state.played = [sorted(p) for p in state.played]
+        return state
+
+
+class NoRedeal(Twenty):
+    def determinize(self, state: TwentyState, player: int, seed: int) -> TwentyState:
+        return state.clone()
+
+
+class RedealsOwnHand(Twenty):
+    def determinize(self, state: TwentyState, player: int, seed: int) -> TwentyState:
+        return super().determinize(state, 1 - player, seed)
+
+
+class DirtyRefusal(Twenty):
+    def apply(self, state: TwentyState, player: int, action: str,
+              time_ms: int | None = None) -> list[Event]:
+        try:
+            return super().apply(state, player, action, time_ms)
+        except IllegalAction:
+            state.turn = 1 - state.turn  # the bug: a refused action still changes something
+            raise
+
+
+class OpenSecret(Twenty):
+    def _apply(self, state: TwentyState, player: int, action: str, time_ms: int | None) -> list[Event]:
+        events = super()._apply(state, player, action, time_ms)
+        return [Event(e.kind, e.data, e.secret, ()) for e in events]
+
+
+class EventsShareState(Twenty):
+    def _apply(self, state: TwentyState, player: int, action: str, time_ms: int | None) -> list[Event]:
+        events = super()._apply(state, player, action, time_ms)
+        return [*events, Event("table", {"played": state.played[player]})]  # a live list
+
+
+class DuplicateActions(Twenty):
+    def legal_actions(self, state: TwentyState, player: int) -> list[str]:
+        legal = super().legal_actions(state, player)
+        return legal + legal[:1]
+
+
+class CrashesOnGarbage(Twenty):
+    def explain_illegal(self, state: TwentyState, player: int, action: str) -> str:
+        return str(int(parse(action)[1]["card"]))  # KeyError or ValueError on most inputs
+
+
+class TellingReasons(Twenty):
+    def explain_illegal(self, state: TwentyState, player: int, action: str) -> str:
+        card = parse(action)[1].get("card", "")
+        if card.isdigit() and int(card) in state.hands[1 - player]:
+            return f"card {card} is in your opponent's hand"  # the bug: a hidden fact
+        return "not legal now"
+
+
+class TwoLineReasons(Twenty):
+    def explain_illegal(self, state: TwentyState, player: int, action: str) -> str:
+        return "not legal\nat all"
+
+
+class Endless(Twenty):
+    def result(self, state: TwentyState) -> Result | None:
+        return None
+
+    def decisions(self, state: TwentyState) -> list[Decision]:
+        return [Decision(state.turn, "turn", "Draw or play a card")]
+
+    def legal_actions(self, state: TwentyState, player: int) -> list[str]:
+        return ["wait"] if player == state.turn else []
+
+    def _apply(self, state: TwentyState, player: int, action: str, time_ms: int | None) -> list[Event]:
+        state.turn = 1 - player
+        return []
+
+
+SMALL = cf.Settings(seeds=1, max_decisions=200)
+
+
+@pytest.mark.parametrize("variants", [(), ("long",)])
+def test_the_test_game_passes(variants: tuple[str, ...]) -> None:
+    game = Twenty()
+    config = game.configure(2, variants, {"hand": 3})
+    for seed in range(5):
+        stats = cf.check_playout(game, config, seed, SMALL)
+        assert stats.result is not None and stats.redealt
+        cf.check_determinism(game, config, seed)
+
+
+@pytest.mark.parametrize(
+    ("broken", "complaint"),
+    [
+        (LeakyView, "view differs after determinize"),
+        (SpectatorSeesHands, "spectator's view differs"),
+        (SharedClone, "changed the original"),
+        (LossyJson, "not the same state"),
+        (NoRedeal, "never changed anything"),
+        (RedealsOwnHand, "view differs after determinize"),
+        (DirtyRefusal, "changed the state"),
+        (OpenSecret, "secret that nobody may see"),
+        (EventsShareState, "changed later"),
+        (DuplicateActions, "duplicate legal actions"),
+        (CrashesOnGarbage, "instead of IllegalAction"),
+        (TwoLineReasons, "not one line"),
+        (TellingReasons, "depends on hidden information"),
+        (Endless, "no result after 200 decisions"),
+    ],
+)
+def test_the_suite_catches_a_broken_promise(broken: type[Twenty], complaint: str) -> None:
+    game = broken()
+    with pytest.raises(cf.ConformanceError, match=complaint) as caught:
+        for seed in range(3):
+            cf.check_playout(game, game.configure(), seed, SMALL)
+    assert "twenty players=2" in str(caught.value) and "reproduce" in str(caught.value)
+

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from warroom.engine import Decision, Event, Game, Option, Result, Rng, make, parse
+from warroom.engine import Decision, Event, Game, Option, Result, Rng, make
 from warroom.games.kessen import text
 from warroom.games.kessen.cards import (
     CAO_CAO,
@@ -149,12 +149,21 @@ class Kessen(Game[KessenState]):
         state.cache = None
         state.moves += 1
         events: list[Event] = []
-        verb, args = parse(action)
-        ints = {k: int(v) for k, v in args.items() if k != "as"}
+        # the action is one of ``legal_actions`` (canonical text), so a plain split reads it
+        words = action.split(" ")
+        verb = words[0]
+        ints: dict[str, int] = {}
+        as_ = ""
+        for word in words[1:]:
+            key, _, value = word.partition("=")
+            if key == "as":
+                as_ = value
+            else:
+                ints[key] = int(value)
         if state.frames:
             self._answer_frame(state, player, verb, ints, events)
         else:
-            HANDLERS[verb](self, state, player, ints, args.get("as", ""), events)
+            HANDLERS[verb](self, state, player, ints, as_, events)
         self._advance(state, events)
         return events
 
@@ -797,10 +806,12 @@ def _after_battle_legal(state: KessenState, p: int) -> list[str]:
 
 def _available(state: KessenState, side: int, exclude: int = -1) -> list[int]:
     engaged, retreated = state.engaged, state.retreated
-    return sorted(
+    out = [
         u.leader for u in state.sides[side].units
-        if u.leader in engaged and u.leader not in retreated and u.leader != exclude and u.troops
-    )
+        if u.troops and u.leader != exclude and u.leader in engaged and u.leader not in retreated
+    ]
+    out.sort()
+    return out
 
 
 def _available_count(state: KessenState, side: int) -> int:

@@ -1,4 +1,5 @@
-"""Fixtures: a fresh server on a temporary SQLite file per test, bots without delay."""
+"""Fixtures: a fresh server per test on a temporary SQLite file (and again on PostgreSQL when one
+is configured, see ``postgres.py``), bots without delay."""
 
 from __future__ import annotations
 
@@ -8,15 +9,25 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
+from tests.server import postgres
 from warroom.server import create_app
 from warroom.server.connection import Limits
 
 PAGES = {"index.html": "lobby page", "table.html": "table page", "replay.html": "replay page"}
 
 
-@pytest.fixture
-def db_url(tmp_path: Path) -> str:
-    return f"sqlite:///{tmp_path / 'warroom.db'}"
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """Every test that takes a database runs twice: on a fresh SQLite file, and on a fresh
+    PostgreSQL database when ``WARROOM_TEST_POSTGRES`` names a server (else that run skips)."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'warroom.db'}"
+        return
+    admin = postgres.configured()
+    if admin is None:
+        pytest.skip(postgres.NOT_CONFIGURED)
+    with postgres.fresh_database(admin) as url:
+        yield url
 
 
 @pytest.fixture

@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from warroom import bots
 from warroom.bots import RandomBot
 from warroom.cli import app
 from warroom.engine import registry
@@ -219,11 +218,9 @@ def test_bad_arguments_give_one_line_errors(args: list[str], words: str) -> None
     assert words in one_line_error(RUNNER.invoke(app, args, input="quit\n"))
 
 
-def test_a_missing_heuristic_bot_is_reported_not_faked() -> None:
-    if "heuristic" in bots.available("kessen"):
-        pytest.skip("the heuristic bot exists now")
-    line = one_line_error(RUNNER.invoke(app, ["play", "kessen", "--bot", "heuristic"], input="quit\n"))
-    assert "no bot 'heuristic'" in line
+def test_an_unknown_bot_is_reported_with_the_bots_there_are() -> None:
+    line = one_line_error(RUNNER.invoke(app, ["play", "kessen", "--bot", "nobody"], input="quit\n"))
+    assert "no bot 'nobody'" in line and "heuristic" in line and "random" in line
 
 
 @pytest.mark.parametrize("content", ["{not json", "[1, 2]", '{"format": "warroom-record"}', "\udcff"])

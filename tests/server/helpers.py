@@ -72,10 +72,14 @@ class Conn:
         return msg
 
     def next_state(self) -> dict[str, Any]:
+        """The next ``state`` message. An error answering one of our actions fails at once (else the
+        caller would wait for an acknowledgement that never comes)."""
         while True:
             msg = self.next()
             if msg["type"] == "state":
                 return msg
+            if msg["type"] == "error":
+                raise AssertionError(f"refused: {msg['reason']} (reply_to {msg.get('reply_to')})")
 
     def next_error(self) -> dict[str, Any]:
         msg = self.next()

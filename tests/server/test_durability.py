@@ -43,6 +43,7 @@ LONG_GAME = 150  # bot tables get seeds whose games last at least this long, so 
 KILL_AT = 20  # kill once every bot table is at least this far in
 HUMAN_MOVES = 8  # acknowledged actions of the human seat before the kill
 WAIT = 30.0  # seconds: a bound on every wait, far above what a healthy run needs
+SEND_GAP = 1 / 15  # seconds between a client's messages: under the server's 20 a second
 OPTIONS: dict[str, str | int] = {"max_rounds": 60}  # full-length games
 CONFIG = {"options": OPTIONS}
 # the restarted server's log line for each table it rebuilt (tables.TableManager.start)
@@ -118,10 +119,18 @@ class LiveConn(Conn):
     """:class:`helpers.Conn` over a real WebSocket, so ``play_against_bots`` drives it unchanged."""
 
     def __init__(self, url: str, sockets: ExitStack, token: str | None = None) -> None:
+        self.last_send = 0.0
         self.live = _open(url, sockets)
         super().__init__(cast(Any, self), token)  # Conn only calls ``send_json`` on its socket
 
     def send_json(self, data: Any) -> None:
+        # a real server keeps its per-connection rate limit (20 messages a second): a test client
+        # answering in microseconds would exceed it, get "too fast", and wait for an
+        # acknowledgement that never comes
+        wait = self.last_send + SEND_GAP - time.monotonic()
+        if wait > 0:
+            time.sleep(wait)
+        self.last_send = time.monotonic()
         self.live.send(json.dumps(data))
 
     def next(self) -> dict[str, Any]:

@@ -29,6 +29,7 @@ from sqlalchemy import (
     Integer,
     String,
     Text,
+    bindparam,
     create_engine,
     event,
     insert,
@@ -102,6 +103,15 @@ class StepRow(Base):
 TABLES = Base.metadata.tables["tables"]
 SEATS = Base.metadata.tables["seats"]
 STEPS = Base.metadata.tables["steps"]
+
+# The hot path's statements, built once: SQLAlchemy then reuses their compiled form instead of
+# building, keying and looking up a new statement for every action (most of a commit's CPU).
+_INSERT_STEP = insert(STEPS)
+_GUARD = (TABLES.c.id == bindparam("b_table"), TABLES.c.version == bindparam("b_previous"))
+_ADVANCE = update(TABLES).where(*_GUARD).values(version=bindparam("b_version"))
+_FINISH = update(TABLES).where(*_GUARD).values(
+    version=bindparam("b_version"), status="finished", result=bindparam("b_result")
+)
 
 
 # ----- plain data handed to the table manager -----------------------------------------------------
@@ -228,14 +238,13 @@ class Store:
     def append_step(self, table_id: str, index: int, step: Step, result: dict[str, Any] | None) -> None:
         """Commit one accepted action (and the end of the game, if it ended) in one transaction."""
         with self.engine.begin() as c:
-            c.execute(insert(STEPS).values(table_id=table_id, index=index, seat=step.seat, action=step.action,
-                                           hash=step.hash, t=step.t, autopilot=step.autopilot, at=now()))
-            values: dict[str, Any] = {"version": index}
-            if result is not None:
-                values.update(status="finished", result=result)
+            c.execute(_INSERT_STEP, {"table_id": table_id, "index": index, "seat": step.seat,
+                                     "action": step.action, "hash": step.hash, "t": step.t,
+                                     "autopilot": step.autopilot, "at": now()})
+            params: dict[str, Any] = {"b_table": table_id, "b_previous": index - 1, "b_version": index}
             # the version guard: if another writer got here first, this transaction rolls back
-            done = c.execute(update(TABLES).where(TABLES.c.id == table_id, TABLES.c.version == index - 1)
-                             .values(**values))
+            statement, params = (_ADVANCE, params) if result is None else (_FINISH, {**params, "b_result": result})
+            done = c.execute(statement, params)
             if done.rowcount != 1:
                 raise RuntimeError(f"table {table_id} is not at version {index - 1}; another writer?")
 

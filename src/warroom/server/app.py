@@ -7,6 +7,7 @@ runs. The protocol is documented in ``docs/protocol.md``.
 from __future__ import annotations
 
 import contextlib
+import gc
 import logging
 import socket
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -217,6 +218,12 @@ def serve(host: str, port: int, database: str | None, bot_delay: float = 0.3,
     # no access log: nothing about a request is worth a line, and a path never carries a token anyway
     config = uvicorn.Config(app, access_log=False, log_level="warning", ws_max_size=WS_MAX_FRAME,
                             lifespan="on")
+    # Every table keeps its state and log in memory, so a full garbage collection walks a large
+    # heap and pauses every table at once (tens of ms: the p99 tail of benchmarks/server_load.py).
+    # Keep what start-up made out of the collector's sight and collect young objects less often.
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(20_000, 50, 50)
     announce(f"warroom: open http://{shown}:{bound}/ in a browser (database {safe_url(url)}; Ctrl+C stops)")
     # uvicorn shuts down cleanly on Ctrl+C, then passes it on: for a server that is the normal end
     with contextlib.suppress(KeyboardInterrupt):

@@ -16,7 +16,7 @@ import typer
 from rich.console import Console
 
 from warroom.engine import ALL_SEEING, ConfigError, RecordError, WarroomError, registry
-from warroom.engine.game import Game
+from warroom.engine.game import Game, parse_option_pairs
 from warroom.engine.record import Record
 from warroom.engine.record import replay as replay_record
 
@@ -100,15 +100,6 @@ def _console() -> Console:
 
 
 # ----- play --------------------------------------------------------------------------------------
-def parse_options(pairs: list[str]) -> dict[str, str | int]:
-    """``["a=1", "b=x"]`` -> ``{"a": "1", "b": "x"}``; the game coerces and checks the values."""
-    out: dict[str, str | int] = {}
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep or not key.strip():
-            raise ConfigError(f"--option takes KEY=VALUE, not {pair!r}")
-        out[key.strip()] = value.strip()
-    return out
 
 
 @app.command()
@@ -159,7 +150,7 @@ def play(
         if game is None:
             raise ConfigError("which game? e.g. warroom play kessen (or --resume FILE)")
         the_game = registry.get(game)
-        config = the_game.configure(players, variant or [], parse_options(option or []))
+        config = the_game.configure(players, variant or [], parse_option_pairs(option or []))
         human = the_game.seat_index(config, seat) if seat is not None else 0
         bot_name = bot or terminal.default_bot(the_game.name)
         deal = seed if seed is not None else secrets.randbelow(1_000_000)

@@ -261,6 +261,18 @@ def _coerce_option(key: str, spec: Option, raw: str | int) -> int | str:
     return str(raw)
 
 
+def parse_option_pairs(pairs: list[str]) -> dict[str, str | int]:
+    """``["a=1", "b=x"]`` (``--option KEY=VALUE``) -> ``{"a": "1", "b": "x"}``;
+    :meth:`Game.configure` then coerces and checks the values."""
+    out: dict[str, str | int] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise ConfigError(f"--option takes KEY=VALUE, not {pair!r}")
+        out[key.strip()] = value.strip()
+    return out
+
+
 def require(condition: bool, reason: str) -> None:
     """Raise ``IllegalAction(reason)`` unless ``condition`` holds (for game hooks)."""
     if not condition:

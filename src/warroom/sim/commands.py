@@ -21,21 +21,13 @@ from rich.progress import (
 from rich.table import Table
 
 from warroom.engine.errors import ConfigError
+from warroom.engine.game import parse_option_pairs
 from warroom.sim.bench import bench_all, meets
 from warroom.sim.simulate import BACKENDS, make_spec, simulate, summarize
 
 ERRORS_SHOWN = 10  # the JSON lists every failed game; the table only the first few
 
 
-def parse_options(pairs: list[str]) -> dict[str, str | int]:
-    """``["a=1", "b=x"]`` -> ``{"a": "1", "b": "x"}``; the game coerces and checks values."""
-    out: dict[str, str | int] = {}
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep or not key.strip():
-            raise ConfigError(f"--option takes KEY=VALUE, not {pair!r}")
-        out[key.strip()] = value.strip()
-    return out
 
 
 def parse_bots(text: str) -> list[str]:
@@ -194,7 +186,7 @@ def register(app: typer.Typer, friendly: Callable[[Any], Any]) -> None:
     ) -> None:
         """Play bot-vs-bot games in parallel and summarise who won."""
         spec = make_spec(
-            game, seed, players, parse_bots(bots), variant or [], parse_options(option or []), record
+            game, seed, players, parse_bots(bots), variant or [], parse_option_pairs(option or []), record
         )
         show = not as_json and sys.stderr.isatty()
         with _progress_bar(games, f"{spec.game} x{games}", show) as advance:

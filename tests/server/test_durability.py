@@ -39,7 +39,7 @@ from warroom.server.db import Store, StoredTable
 
 PAIRS = [("random", "random"), ("heuristic", "random"), ("random", "heuristic"), ("heuristic", "heuristic"),
          ("random", "random")]
-LONG_GAME = 150  # bot tables get seeds whose games last at least this long, so the kill finds them mid-game
+LONG_GAME = 250  # bot tables get seeds whose games last at least this long, so the kill finds them mid-game
 KILL_AT = 20  # kill once every bot table is at least this far in
 HUMAN_MOVES = 8  # acknowledged actions of the human seat before the kill
 WAIT = 30.0  # seconds: a bound on every wait, far above what a healthy run needs
@@ -204,12 +204,8 @@ def test_kill_9_mid_game_loses_nothing_and_every_table_finishes_after_a_restart(
     rng = random.Random(9)
     seeds = _long_game_seeds()
     with running(db_url, tmp_path / "first.log") as server, ExitStack() as sockets:
-        bot_tables = [server.post("/api/tables", {"game": "kessen", "config": CONFIG, "seed": seed,
-                                                  "seats": [bot(a), bot(b)]})["table"]
-                      for seed, (a, b) in zip(seeds, PAIRS, strict=True)]
-        watchers = {t: Watcher(f"{server.ws}/ws/tables/{t}", sockets) for t in bot_tables}
-        for w in watchers.values():
-            w.start()
+        # the human moves first: it keeps to the rate limit, and bot tables started before it
+        # (playing at full speed) could finish before the kill
         human = server.post("/api/tables", {"game": "kessen", "config": CONFIG, "seed": 3,
                                             "seats": [HUMAN, bot("heuristic")]})
         table, token = human["table"], human["seats"][0]["token"]
@@ -225,6 +221,12 @@ def test_kill_9_mid_game_loses_nothing_and_every_table_finishes_after_a_restart(
             acknowledged.append((state["version"], action))
         before = me.my_turn_or_end()  # the bot waits on the human: this table stands still at the kill
         assert before["result"] is None and before["legal"]
+        bot_tables = [server.post("/api/tables", {"game": "kessen", "config": CONFIG, "seed": seed,
+                                                  "seats": [bot(a), bot(b)]})["table"]
+                      for seed, (a, b) in zip(seeds, PAIRS, strict=True)]
+        watchers = {t: Watcher(f"{server.ws}/ws/tables/{t}", sockets) for t in bot_tables}
+        for w in watchers.values():
+            w.start()
         _until(f"every bot table at version {KILL_AT}", lambda: all(w.version >= KILL_AT for w in watchers.values()))
         server.kill()
         for w in watchers.values():  # each reads what reached it before the kill, then sees the socket close

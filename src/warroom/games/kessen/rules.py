@@ -190,24 +190,28 @@ class Kessen(Game[KessenState]):
         return view(self, state, player)
 
     def determinize(self, state: KessenState, player: int, seed: int) -> KessenState:
-        """Re-deal what ``player`` cannot see: the opponent's hands and every deck's order."""
+        """Re-deal what ``player`` cannot see: the opponent's hands and every deck's order.
+
+        Cards of the opponent's hands that ``player`` has seen (Summon, Propaganda, Scouts) stay.
+        """
         out = state.clone()
         out.cache = None
         rng = Rng(seed)
         opp = out.sides[1 - player]
         me = out.sides[player]
-        # the opponent's leader hand and deck come from one pool; so do shared recruit/action cards
-        pool = opp.leaders + opp.leader_deck
-        rng.shuffle(pool)
-        n = len(opp.leaders)
-        opp.leaders, opp.leader_deck = pool[:n], pool[n:]
-        rng.shuffle(me.leader_deck)
-        for hand, deck in (("recruits", "recruit_deck"), ("actions", "action_deck")):
-            pool = getattr(opp, hand) + getattr(out, deck)
+        known = set(out.known[1 - player])
+        # each opponent hand is re-dealt from one pool with the deck it draws from (the leader
+        # deck is the opponent's own; recruit and action decks are shared)
+        for hand, owner, deck in (("leaders", opp, "leader_deck"), ("recruits", out, "recruit_deck"),
+                                  ("actions", out, "action_deck")):
+            cards: list[int] = getattr(opp, hand)
+            kept = [c for c in cards if c in known]
+            pool = [c for c in cards if c not in known] + getattr(owner, deck)
             rng.shuffle(pool)
-            n = len(getattr(opp, hand))
-            setattr(opp, hand, pool[:n])
-            setattr(out, deck, pool[n:])
+            n = len(cards) - len(kept)
+            setattr(opp, hand, kept + pool[:n])
+            setattr(owner, deck, pool[n:])
+        rng.shuffle(me.leader_deck)
         out.rng = Rng(rng.next64())
         return out
 
@@ -483,6 +487,9 @@ class Kessen(Game[KessenState]):
         state.step = "round_end"
 
     def _round_end(self, state: KessenState, events: list[Event]) -> None:
+        for i, s in enumerate(state.sides):  # forget known cards that have left the hands
+            held = set(s.leaders) | set(s.recruits) | set(s.actions)
+            state.known[i] = [c for c in state.known[i] if c in held]
         state.troop_penalty = [0, 0]
         state.unit_bonus = [0, 0]
         state.duty = []
@@ -521,6 +528,7 @@ class Kessen(Game[KessenState]):
             if found:
                 side.leader_deck.remove(found[0])
                 side.leaders.append(found[0])
+                state.known[p].append(found[0])
                 state.rng.shuffle(side.leader_deck)
                 events.append(Event("summon", {"side": SIDES[p], "by": leader, "card": found[0]}))
                 _cap(state, p, "leaders")
@@ -578,6 +586,7 @@ class Kessen(Game[KessenState]):
             for c in stolen:
                 hand.remove(c)
                 side.recruits.append(c)
+                state.known[p].append(c)
             # both players know which cards moved; a spectator only how many
             events.append(Event("steal", {"side": SIDES[p], "count": len(stolen)},
                                 {"cards": stolen}, (p, opp)))
@@ -1012,8 +1021,10 @@ def _random_discard(state: KessenState, side: int, n: int, events: list[Event], 
 
 def _reveal_actions(state: KessenState, side: int, events: list[Event], why: str) -> None:
     opp = 1 - side
+    seen = sorted(state.sides[opp].actions)
+    state.known[opp] = sorted(set(state.known[opp]) | set(seen))
     events.append(Event("look", {"side": SIDES[side], "at": SIDES[opp], "why": why},
-                        {"cards": sorted(state.sides[opp].actions)}, (side,)))
+                        {"cards": seen}, (side,)))
 
 
 def _count_ability(state: KessenState, side: int, keys: frozenset[str]) -> int:

@@ -97,6 +97,9 @@ class KessenState:
     winner: int = -1  # -1 running; 0/1 a side won; 2 a draw
     reason: str = ""
     moves: int = 0  # accepted actions so far (the state version)
+    # cards in each side's hands that the other side has seen (Summon, Propaganda, Scouts):
+    # determinize keeps them where they are known to be
+    known: list[list[int]] = field(default_factory=lambda: [[], []])
     cache: Any = None  # (player, legal actions) for this exact state; never serialised
 
     def clone(self) -> KessenState:
@@ -135,6 +138,7 @@ class KessenState:
             self.winner,
             self.reason,
             self.moves,
+            [k[:] for k in self.known],
             self.cache,  # an immutable answer for an identical state
         )
 
@@ -186,6 +190,7 @@ class KessenState:
             "winner": self.winner,
             "reason": self.reason,
             "moves": self.moves,
+            "known": [k[:] for k in self.known],
         }
 
     @classmethod
@@ -237,6 +242,7 @@ class KessenState:
             int(d["winner"]),
             str(d["reason"]),
             int(d["moves"]),
+            [list(k) for k in d.get("known", [[], []])],
         )
 
     # ----- lookups ----------------------------------------------------------------------

@@ -135,6 +135,10 @@ def public_state(view: dict[str, Any]) -> KessenState:
         st.att_unit = -1 if battle["attacking_unit"] is None else int(battle["attacking_unit"])
         st.def_unit = -1 if battle["defending_unit"] is None else int(battle["defending_unit"])
         st.played = [_played_from_view(p) for p in battle["played"]]
+        # Casualties' X counts strategy cards too; Zhou Cang / Yu Jin intercept once a battle
+        counts = battle.get("strategy_played") or {}
+        st.strategy_played = [int(counts.get(side, 0)) for side in SIDES]
+        st.intercepts_used = [int(u) for u in battle.get("intercepts_used") or []]
     streak = view.get("streak") or {}
     st.streak = int(streak.get("battles") or 0)
     return st
@@ -679,7 +683,8 @@ class HeuristicBot:
         value = t.fight_value(t.me, att, dfn)
         others = [u for u in t.available(t.opp) if u != dfn]
         # Liu Bei lets any unit take his place; Zhou Cang and Yu Jin may step in themselves
-        swaps = others if dfn == LIU_BEI else [u for u in others if KEY[u] in INTERCEPTORS]
+        used = t.state.intercepts_used
+        swaps = others if dfn == LIU_BEI else [u for u in others if KEY[u] in INTERCEPTORS and u not in used]
         for u in swaps:
             value = min(value, t.fight_value(t.me, att, u))
         return value

@@ -26,8 +26,9 @@ from warroom.server.connection import Limits, serve_socket
 from warroom.server.db import Store, make_engine, migrate, safe_url
 from warroom.server.protocol import Created, CreateTable, JoinTable, SeatTicket
 from warroom.server.tables import Refused, TableManager
+from warroom.web import STATIC_DIR
 
-STATIC = Path(__file__).resolve().parent.parent / "web" / "static"
+STATIC = STATIC_DIR
 MAX_BODY = 64 * 1024
 WS_MAX_FRAME = 64 * 1024  # bigger frames close the connection; 4 KiB..64 KiB get an error message
 STATUSES = ("open", "running", "finished")

@@ -267,9 +267,9 @@ class Kessen(Game[KessenState]):
         events.append(Event("round", {"round": state.round}))
         order = (state.initiative, 1 - state.initiative)
         for side in order:  # Leader phase
-            _draw_leaders(state, side, 1, events)
+            _draw(state, side, "leaders", 1, events)
         for side in order:  # Recruit phase
-            _draw_recruits(state, side, 3, events)
+            _draw(state, side, "recruits", 3, events)
         state.step = "deploy"
         state.turn = state.initiative
         state.passes = 0
@@ -375,7 +375,7 @@ class Kessen(Game[KessenState]):
             s = state.sides[side]
             want = max(0, HAND_LIMIT - len(s.actions)) + _count_ability(state, side, EXTRA_DRAW)
             if want > 0:
-                _draw_actions(state, side, want, events)
+                _draw(state, side, "actions", want, events)
         state.step = "action_end"
 
     def _action_end(self, state: KessenState, events: list[Event]) -> None:
@@ -531,7 +531,6 @@ class Kessen(Game[KessenState]):
                 state.known[p].append(found[0])
                 state.rng.shuffle(side.leader_deck)
                 events.append(Event("summon", {"side": SIDES[p], "by": leader, "card": found[0]}))
-                _cap(state, p, "leaders")
         _next_turn(state, p)
 
     def _do_attach(self, state: KessenState, p: int, a: dict[str, int], as_: str, events: list[Event]) -> None:
@@ -559,9 +558,9 @@ class Kessen(Game[KessenState]):
             data["unit"] = a["unit"]
         events.append(Event("special", data))
         if key == "unexpected_aid":
-            _draw_leaders(state, p, 1, events)
+            _draw(state, p, "leaders", 1, events)
         elif key == "increase_supplies":
-            _draw_recruits(state, p, 2, events)
+            _draw(state, p, "recruits", 2, events)
         elif key == "duty_elsewhere":
             state.duty.append(a["unit"])
         elif key == "treachery":
@@ -590,7 +589,6 @@ class Kessen(Game[KessenState]):
             # both players know which cards moved; a spectator only how many
             events.append(Event("steal", {"side": SIDES[p], "count": len(stolen)},
                                 {"cards": stolen}, (p, opp)))
-            _cap(state, p, "recruits")
         elif key == "stirring_oratory":
             state.unit_bonus[p] += 1
         else:  # pragma: no cover
@@ -991,24 +989,6 @@ def _draw(state: KessenState, side: int, hand: str, n: int, events: list[Event])
     if drawn:
         events.append(Event("draw", {"side": SIDES[side], "hand": hand, "count": len(drawn)},
                             {"cards": drawn}, (side,)))
-    _cap(state, side, hand)
-
-
-def _draw_leaders(state: KessenState, side: int, n: int, events: list[Event]) -> None:
-    _draw(state, side, "leaders", n, events)
-
-
-def _draw_recruits(state: KessenState, side: int, n: int, events: list[Event]) -> None:
-    _draw(state, side, "recruits", n, events)
-
-
-def _draw_actions(state: KessenState, side: int, n: int, events: list[Event]) -> None:
-    _draw(state, side, "actions", n, events)
-
-
-def _cap(state: KessenState, side: int, hand: str) -> None:
-    """Hands may grow past 7 during a round; the limits are applied at the End segment (actions)
-    and the End phase (recruits, leaders). See docs/rules/paper-kessen.md, "Hands and limits"."""
 
 
 def _random_discard(state: KessenState, side: int, n: int, events: list[Event], why: str) -> None:
@@ -1054,7 +1034,7 @@ def _resolve_chain(game: Kessen, state: KessenState, events: list[Event]) -> Non
             continue
         key = KEY[card]
         if key == "know_enemy":
-            _draw_actions(state, side, 1, events)
+            _draw(state, side, "actions", 1, events)
             continue
         _strategy_effect(state, side, key, unit, events)
     first = chain[0]
@@ -1069,7 +1049,7 @@ def _strategy_effect(state: KessenState, p: int, key: str, unit: int, events: li
         _random_discard(state, opp, 1, events, "Scouts")
         _reveal_actions(state, p, events, "Scouts")
     elif key == "war_council":
-        _draw_actions(state, p, 3, events)
+        _draw(state, p, "actions", 3, events)
     elif key == "fake_attack":
         _random_discard(state, opp, 3, events, "Fake Attack")
     elif key == "destroy_stores":

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from warroom.engine import MalformedAction, parse
-from warroom.games.kessen.cards import CARDS, KEY
+from warroom.games.kessen.cards import BY_KEY, CARDS, KEY
 
 if TYPE_CHECKING:
     from warroom.games.kessen.rules import Kessen
@@ -89,20 +89,13 @@ def describe(state: KessenState, player: int, action: str) -> str:
         card = a["card"]
         text = f"Play {card_name(card)}"
         if "as" in args:
-            text += f" as {CARDS[_first_with_key(args['as'])].name}"
+            text += f" as {CARDS[BY_KEY[args['as']][0]].name}"
         if "unit" in a:
             text += f": {_unit_label(state, a['unit'])}"
         if "on" in a:
             text += f" on {card_name(a['on'])}"
         return text + f" — {CARDS[card].text}"
     return action
-
-
-def _first_with_key(key: str) -> int:
-    for c in CARDS:
-        if c.key == key:
-            return c.id
-    return 0
 
 
 def explain_illegal(game: Kessen, state: KessenState, player: int, action: str) -> str:
@@ -129,8 +122,3 @@ def explain_illegal(game: Kessen, state: KessenState, player: int, action: str) 
             if not any(f"{key}={card}" in x for x in legal):
                 return f"{card_name(card)} ({KEY[card]}) cannot be used that way now"
     return f"'{action}' is not a legal {verb} now"
-
-
-def view_card(card: int) -> dict[str, Any]:
-    c = CARDS[card]
-    return {"id": card, "key": c.key, "name": c.name, "kind": c.kind}

@@ -182,7 +182,7 @@ class EventsShareState(Twenty):
 
 
 class DuplicateActions(Twenty):
-    def legal_actions(self, state: TwentyState, player: int) -> list[str]:
+    def legal_actions(self, state: TwentyState, player: int, now_ms: int | None = None) -> list[str]:
         legal = super().legal_actions(state, player)
         return legal + legal[:1]
 
@@ -212,7 +212,7 @@ class Endless(Twenty):
     def decisions(self, state: TwentyState) -> list[Decision]:
         return [Decision(state.turn, "turn", "Draw or play a card")]
 
-    def legal_actions(self, state: TwentyState, player: int) -> list[str]:
+    def legal_actions(self, state: TwentyState, player: int, now_ms: int | None = None) -> list[str]:
         return ["wait"] if player == state.turn else []
 
     def _apply(self, state: TwentyState, player: int, action: str, time_ms: int | None) -> list[Event]:

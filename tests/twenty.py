@@ -56,7 +56,7 @@ class Twenty(Game[TwentyState]):
     def decisions(self, state: TwentyState) -> list[Decision]:
         return [] if state.over else [Decision(state.turn, "turn", "Draw or play a card")]
 
-    def legal_actions(self, state: TwentyState, player: int) -> list[str]:
+    def legal_actions(self, state: TwentyState, player: int, now_ms: int | None = None) -> list[str]:
         if state.over or player != state.turn:
             return []
         out = [make("play", card=c) for c in sorted(state.hands[player])]

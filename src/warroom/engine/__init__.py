@@ -15,14 +15,17 @@ from warroom.engine.errors import (
     WarroomError,
 )
 from warroom.engine.events import ALL_SEEING, Event
-from warroom.engine.game import Decision, Game, Option, Result, require
+from warroom.engine.game import CLOCK_SEAT, WAIT, Decision, Dynamics, Game, Option, Result, require
 from warroom.engine.rng import Rng, mix_seed
 
 __all__ = [
     "ALL_SEEING",
+    "CLOCK_SEAT",
+    "WAIT",
     "Action",
     "ConfigError",
     "Decision",
+    "Dynamics",
     "Event",
     "Game",
     "GameOver",

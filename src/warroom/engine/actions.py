@@ -5,6 +5,13 @@ order the game gives them, single spaces (``play card=88 on=12``). Strings are t
 cheapest immutable values Python has, they sort stably, and the text *is* the
 value, so the terminal, the web protocol, records and tests all speak the same
 words and nothing needs converting.
+
+**Lists.** An argument may hold several values, comma-separated with no spaces
+(``play card=12 targets=2,5``): ``make`` writes a list or tuple that way and
+``values``/``ints`` read one back. The order is the game's (targets in the order
+chosen); a game that means a set writes it sorted. Records and the web protocol
+carry the text unchanged. Values never contain spaces, ``=`` or (inside a list)
+empty items.
 """
 
 from __future__ import annotations
@@ -14,11 +21,29 @@ from warroom.engine.errors import MalformedAction
 Action = str
 
 
-def make(verb: str, **args: int | str) -> Action:
-    """Build canonical text: ``make("play", card=3, on=7)`` -> ``"play card=3 on=7"``."""
+def make(verb: str, **args: int | str | list[int] | list[str] | tuple[int | str, ...]) -> Action:
+    """Build canonical text: ``make("play", card=3, on=[7, 9])`` -> ``"play card=3 on=7,9"``."""
     if not args:
         return verb
-    return verb + " " + " ".join(f"{k}={v}" for k, v in args.items())
+    return verb + " " + " ".join(
+        f"{k}={','.join(str(x) for x in v) if isinstance(v, list | tuple) else v}" for k, v in args.items()
+    )
+
+
+def values(value: str) -> list[str]:
+    """The items of a list argument (``"2,5"`` -> ``["2", "5"]``; a single value is a list of one)."""
+    items = value.split(",")
+    if any(not item for item in items):
+        raise MalformedAction(f"malformed list {value!r}: empty item")
+    return items
+
+
+def ints(value: str) -> list[int]:
+    """The items of a list argument as whole numbers; ``MalformedAction`` otherwise."""
+    items = values(value)
+    if not all(item.isdigit() or (item[0] == "-" and item[1:].isdigit()) for item in items):
+        raise MalformedAction(f"malformed list {value!r}: expected whole numbers")
+    return [int(item) for item in items]
 
 
 def parse(text: str) -> tuple[str, dict[str, str]]:
@@ -36,6 +61,8 @@ def parse(text: str) -> tuple[str, dict[str, str]]:
         key, sep, value = word.partition("=")
         if not sep or not key or not value:
             raise MalformedAction(f"malformed action {text!r}: expected key=value, got {word!r}")
+        if value.startswith(",") or value.endswith(",") or ",," in value:
+            raise MalformedAction(f"malformed action {text!r}: empty item in the list {value!r}")
         if key in args:
             raise MalformedAction(f"malformed action {text!r}: {key!r} given twice")
         args[key] = value

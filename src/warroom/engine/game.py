@@ -13,11 +13,15 @@ import hashlib
 import json
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
 
 from warroom.engine.actions import Action, canonical
 from warroom.engine.errors import ConfigError, GameOver, IllegalAction, NotYourTurn
 from warroom.engine.events import Event
+
+if TYPE_CHECKING:
+    from warroom.engine.action_space import ActionSpace
 
 
 class GameState(Protocol):
@@ -29,6 +33,29 @@ class GameState(Protocol):
 
 
 S = TypeVar("S", bound=GameState)
+
+
+class Dynamics(StrEnum):
+    """How a game's seats take their decisions.
+
+    - ``sequential``: one seat decides at a time (most board and card games).
+    - ``simultaneous``: several seats decide at once, each answer waiting for the others
+      (a secret pick); the order in which answers arrive changes nothing.
+    - ``realtime``: there are no turns; any seat with a decision may act at any instant,
+      actions take effect in the order they arrive, and legality may depend on the time
+      (``legal_actions``/``apply`` get the time in milliseconds, and the game names its next
+      deadline with ``next_deadline``).
+    """
+
+    SEQUENTIAL = "sequential"
+    SIMULTANEOUS = "simultaneous"
+    REALTIME = "realtime"
+
+
+# The pseudo-seat and action of a recorded passage of time in a real-time game (a deadline
+# that changed the state with nobody acting): ``Match.advance`` records it, replay repeats it.
+CLOCK_SEAT = -1
+WAIT = "wait"
 
 
 class Decision(NamedTuple):
@@ -79,9 +106,15 @@ class Game(ABC, Generic[S]):
     rules_version: int = 1
     min_players: int = 2
     max_players: int = 2
-    realtime: bool = False
+    dynamics: ClassVar[Dynamics] = Dynamics.SEQUENTIAL
+    default_bot: ClassVar[str] = "random"  # what plays an empty seat unless someone picks another
     variants: ClassVar[dict[str, str]] = {}
     options: ClassVar[dict[str, Option]] = {}
+
+    @property
+    def realtime(self) -> bool:
+        """Whether the game is played in real time (``dynamics`` is ``realtime``)."""
+        return self.dynamics is Dynamics.REALTIME
 
     # ----- configuration -------------------------------------------------------------
     def configure(
@@ -160,24 +193,47 @@ class Game(ABC, Generic[S]):
         return [d.player for d in self.decisions(state)]
 
     @abstractmethod
-    def legal_actions(self, state: S, player: int) -> list[Action]:
-        """Every legal action for ``player`` now, sorted deterministically; empty if none."""
+    def legal_actions(self, state: S, player: int, now_ms: int | None = None) -> list[Action]:
+        """Every legal action for ``player`` now, sorted deterministically; empty if none.
+
+        ``now_ms`` is the time in a real-time game (legality may depend on it); turn-based
+        games ignore it.
+        """
+
+    def is_legal(self, state: S, player: int, action: Action, now_ms: int | None = None) -> bool:
+        """Whether canonical ``action`` is legal for ``player`` now.
+
+        The default is membership in ``legal_actions``; a game whose legal list is long
+        overrides it to check one action directly (the answer must be the same).
+        """
+        return action in self.legal_actions(state, player, now_ms)
 
     def apply(
         self, state: S, player: int, action: Action, time_ms: int | None = None
     ) -> list[Event]:
-        """Validate and apply ``action`` for ``player``; on error raise and change nothing."""
+        """Validate and apply ``action`` for ``player``; on error raise and change nothing.
+
+        In a real-time game ``time_ms`` is required: the clock is first advanced to it
+        (deadlines up to then take effect, see :meth:`advance_time`), which a refused action
+        does not undo, since time passed whether or not the action was legal.
+        """
         if self.result(state) is not None:
             raise GameOver("the game is over")
-        legal = self.legal_actions(state, player)
-        if not legal:
+        pre: list[Event] = []
+        if self.dynamics is Dynamics.REALTIME:
+            if time_ms is None or isinstance(time_ms, bool) or not isinstance(time_ms, int):
+                raise IllegalAction("a real-time action needs the time it was taken")
+            pre = self.advance_time(state, time_ms)
+            if self.result(state) is not None:
+                raise GameOver("the game is over")
+        if player not in self.deciders(state):
             raise NotYourTurn(f"{self.seat_label(state, player)} has no decision to make now")
-        if action not in legal:
+        if not self.is_legal(state, player, action, time_ms):
             text = canonical(action)  # raises MalformedAction for garbage
-            if text not in legal:
+            if not self.is_legal(state, player, text, time_ms):
                 raise IllegalAction(self.explain_illegal(state, player, text))
             action = text
-        return self._apply(state, player, action, time_ms)
+        return pre + self._apply(state, player, action, time_ms)
 
     def apply_trusted(
         self, state: S, player: int, action: Action, time_ms: int | None = None
@@ -188,6 +244,38 @@ class Game(ABC, Generic[S]):
     @abstractmethod
     def _apply(self, state: S, player: int, action: Action, time_ms: int | None) -> list[Event]:
         """Apply a known-legal action and return the events it caused."""
+
+    # ----- time (real-time games) ----------------------------------------------------------
+    def next_deadline(self, state: S) -> int | None:
+        """The next instant (ms) at which something happens by itself (an attack times out,
+        a minimum interval ends), or ``None``. Runners and servers wake the game then."""
+        return None
+
+    def advance_time(self, state: S, now_ms: int) -> list[Event]:
+        """Let time run to ``now_ms``: apply every deadline up to then, return their events.
+
+        Deterministic and idempotent (advancing twice to the same instant changes nothing
+        the second time), so a replay that advances at each recorded time reproduces the game.
+        Turn-based games have no deadlines.
+        """
+        return []
+
+    # ----- research and positions ------------------------------------------------------------
+    def action_space(self, config: dict[str, Any]) -> ActionSpace | None:
+        """A stable numbering of every action this configuration can offer, or ``None``."""
+        return None
+
+    def position(self, description: dict[str, Any]) -> S:
+        """A state built from a human-written position description (see ``docs/positions.md``).
+
+        Raises ``ConfigError`` with one line for each inconsistency (a card twice or missing,
+        a count outside the rules, a decision that cannot be pending).
+        """
+        raise ConfigError(f"{self.name} has no position descriptions yet")
+
+    def describe_position(self, state: S) -> dict[str, Any]:
+        """The position description of ``state`` (``position`` of it gives the same state)."""
+        raise ConfigError(f"{self.name} has no position descriptions yet")
 
     @abstractmethod
     def view(self, state: S, player: int | None) -> dict[str, Any]:
@@ -240,6 +328,8 @@ class Game(ABC, Generic[S]):
             "rules_version": self.rules_version,
             "players": list(range(self.min_players, self.max_players + 1)),
             "realtime": self.realtime,
+            "dynamics": self.dynamics.value,
+            "default_bot": self.default_bot,
             "variants": dict(self.variants),
             "options": {k: {"default": o.default, "help": o.help} for k, o in self.options.items()},
         }

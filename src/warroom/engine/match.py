@@ -10,7 +10,7 @@ from typing import Any
 
 from warroom.engine import registry
 from warroom.engine.events import Event
-from warroom.engine.game import Game, Result
+from warroom.engine.game import CLOCK_SEAT, WAIT, Game, Result
 from warroom.engine.record import Record, Step, replay
 
 
@@ -63,8 +63,26 @@ class Match:
         match.record.result = None if res is None else res.to_json()
         return match
 
+    def advance(self, now_ms: int) -> list[Event]:
+        """Real-time games: let time run to ``now_ms``; a deadline that changed anything is recorded."""
+        if not self.game.realtime or self.game.result(self.state) is not None:
+            return []
+        events = self.game.advance_time(self.state, now_ms)
+        if events:
+            digest = self.game.hash(self.state) if self.hashes else ""
+            self.record.steps.append(Step(CLOCK_SEAT, WAIT, digest, now_ms))
+            self.events.extend(events)
+            self._note_result()
+        return events
+
     def act(self, player: int, action: str, time_ms: int | None = None, trusted: bool = False) -> list[Event]:
-        """Apply and record one action; raises (and records nothing) if it is illegal."""
+        """Apply and record one action; raises (and records nothing) if it is illegal.
+
+        In a real-time game the passage of time up to ``time_ms`` is recorded first (see
+        :meth:`advance`), so a refused action still leaves the clock where it was taken.
+        """
+        if self.game.realtime and time_ms is not None:
+            self.advance(time_ms)
         if trusted:
             events = self.game.apply_trusted(self.state, player, action, time_ms)
         else:
@@ -72,10 +90,13 @@ class Match:
         digest = self.game.hash(self.state) if self.hashes else ""
         self.record.steps.append(Step(player, action, digest, time_ms))
         self.events.extend(events)
+        self._note_result()
+        return events
+
+    def _note_result(self) -> None:
         res = self.game.result(self.state)
         if res is not None:
             self.record.result = res.to_json()
-        return events
 
     def result(self) -> Result | None:
         return self.game.result(self.state)

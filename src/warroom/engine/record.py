@@ -16,7 +16,7 @@ from typing import Any
 from warroom.engine import registry
 from warroom.engine.errors import RecordError, WarroomError
 from warroom.engine.events import Event
-from warroom.engine.game import Game
+from warroom.engine.game import CLOCK_SEAT, WAIT, Game
 
 FORMAT = "warroom-record"
 FORMAT_VERSION = 1
@@ -25,6 +25,9 @@ FORMAT_VERSION = 1
 @dataclass(slots=True)
 class Step:
     """One recorded action: who, what, when (real-time games), and the state hash after it.
+
+    In a real-time game a deadline that changed the state with nobody acting is recorded as
+    seat ``CLOCK_SEAT`` (-1) taking the action ``wait`` at time ``t``.
 
     ``autopilot`` marks an action the server's autopilot bot took for a seat whose time
     ran out (absent from the JSON when false, so older records read unchanged).
@@ -155,7 +158,12 @@ def replay(record: Record, verify: bool = True) -> Iterator[ReplayStep]:
     yield ReplayStep(0, None, None, state, setup_events)
     for i, step in enumerate(record.steps, start=1):
         try:
-            events = game.apply(state, step.seat, step.action, step.t)
+            if step.seat == CLOCK_SEAT and step.action == WAIT and game.realtime:
+                if step.t is None:
+                    raise RecordError(f"action {i} (a passage of time) has no time")
+                events = game.advance_time(state, step.t)
+            else:
+                events = game.apply(state, step.seat, step.action, step.t)
         except WarroomError as err:
             raise RecordError(f"action {i} ({step.action!r} by seat {step.seat}) fails: {err}") from None
         if verify:

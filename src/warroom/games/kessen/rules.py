@@ -135,7 +135,7 @@ class Kessen(Game[KessenState]):
     def deciders(self, state: KessenState) -> list[int]:
         return [] if state.winner >= 0 else [decider(state)]
 
-    def legal_actions(self, state: KessenState, player: int) -> list[str]:
+    def legal_actions(self, state: KessenState, player: int, now_ms: int | None = None) -> list[str]:
         cache = state.cache
         if cache is not None and cache[0] == player:
             return list(cache[1])

@@ -1,0 +1,100 @@
+"""Composite choices: choosing a set of things as a sequence of small decisions.
+
+Every game in warroom makes a choice of several things (any subset of cards to discard,
+the units that move, several targets) **one pick at a time**, driven by a ``select`` frame:
+the seat picks ``pick <key>=<id>`` for one candidate after another and ends with ``done``
+once it has picked at least ``least`` (at most ``most``; reaching ``most`` ends the choice
+by itself). The frame hands the sorted list of picks to the frame below.
+
+Why this way for every game: the legal actions stay a short list (n + 1, never 2^n), so
+random and search bots, the action numbering of the research adapters (a pick is one
+numbered action) and the protocol's "list every legal action" all keep working unchanged;
+and a person clicks cards in any order. Picks cannot be taken back (a bot could otherwise
+loop forever); a client that wants an "undo" resets its own selection before sending.
+The list form of action text (``discard cards=3,17``, see :mod:`warroom.engine.actions`) is
+for actions that are one decision with several fixed values, such as a card and its targets
+already determined; it is not a way around the picks.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from warroom.engine.actions import Action
+from warroom.engine.events import Event
+from warroom.engine.frames import NO_SEAT, Frame, FrameRule, HasFrames, finish, push
+
+DONE = "done"
+
+
+def select(
+    state: HasFrames,
+    seat: int,
+    candidates: list[int],
+    least: int,
+    most: int,
+    purpose: str,
+    key: str = "card",
+    **data: Any,
+) -> Frame:
+    """Push a ``select`` frame: ``seat`` picks between ``least`` and ``most`` of ``candidates``.
+
+    ``purpose`` names the choice for prompts and decision kinds (``"discard"``, ``"move"``).
+    """
+    if not 0 <= least <= most:
+        raise AssertionError(f"bad selection bounds {least}..{most}")
+    if least > len(candidates):
+        raise AssertionError(f"cannot pick {least} of {len(candidates)} candidates")
+    return push(
+        state, "select", seat,
+        candidates=sorted(candidates), least=least, most=min(most, len(candidates)),
+        purpose=purpose, key=key, picked=[], **data,
+    )
+
+
+class SelectRule(FrameRule[Any]):
+    """The ``select`` frame kind; register one per game resolver."""
+
+    kind = "select"
+
+    def step(self, state: Any, frame: Frame, events: list[Event]) -> None:
+        # a select frame waits on its seat from the start; it is stepped only once it is done
+        data = frame.data
+        finish(state, frame, {"purpose": data["purpose"], "picked": sorted(data["picked"])})
+
+    def legal(self, state: Any, frame: Frame, seat: int) -> list[Action]:
+        data = frame.data
+        picked = data["picked"]
+        key = data["key"]
+        out = [f"pick {key}={c}" for c in data["candidates"] if c not in picked]
+        if len(picked) >= data["least"]:
+            out.append(DONE)
+        return out
+
+    def is_legal(self, state: Any, frame: Frame, seat: int, action: Action) -> bool:
+        data = frame.data
+        if action == DONE:
+            return len(data["picked"]) >= int(data["least"])
+        verb, _, arg = action.partition(" ")
+        key, _, value = arg.partition("=")
+        if verb != "pick" or key != data["key"] or not value.isdigit():
+            return False
+        card = int(value)
+        candidates: list[int] = data["candidates"]
+        picked: list[int] = data["picked"]
+        return card in candidates and card not in picked
+
+    def answer(self, state: Any, frame: Frame, seat: int, action: Action, events: list[Event]) -> None:
+        data = frame.data
+        frame.answers.append([seat, action])
+        if action == DONE:
+            frame.seat = NO_SEAT
+            finish(state, frame, {"purpose": data["purpose"], "picked": sorted(data["picked"])})
+            return
+        data["picked"].append(int(action.rsplit("=", 1)[1]))
+        if len(data["picked"]) >= data["most"]:
+            frame.seat = NO_SEAT
+            finish(state, frame, {"purpose": data["purpose"], "picked": sorted(data["picked"])})
+
+    def decision_kind(self, state: Any, frame: Frame) -> str:
+        return f"select:{frame.data['purpose']}"

@@ -1,0 +1,222 @@
+"""Nested resolution: a last-in-first-out stack of plain-data frames.
+
+A frame is one thing being resolved: a card taking effect, a response window going round
+the table, a triggered ability asking its owner, a choice of several cards. Frames live in
+the game state (``state.frames``, bottom first), so a state can be saved, cloned, hashed,
+replayed and determinized at any depth of a chain. Behaviour is not in the frame: each
+frame *kind* names a :class:`FrameRule` registered with a :class:`Resolver`, and the
+resolver steps the top frame until some seat must decide.
+
+The contract of a frame rule:
+
+- ``step`` runs the automatic work of a frame whose ``seat`` is :data:`NO_SEAT`. It must
+  make progress: push a frame, pop this one (with :func:`finish`), change the frame's data,
+  or set ``frame.seat`` to the seat it now waits on.
+- ``legal`` lists the canonical actions of the seat the frame waits on; ``answer`` applies
+  one of them (and sets ``frame.seat`` back to ``NO_SEAT`` when the frame has more work).
+- A frame hands its outcome to the frame below with :func:`finish`: the value is appended
+  to that frame's ``results``, so a parent reads what its children decided in order. A
+  frame finished at the bottom of the stack hands its value to ``state.frame_results``
+  if the state has that list, else drops it.
+
+Straight-line rules code may still run inside one ``step``; what must never happen is
+progress kept in a Python closure or generator, which could not be saved or cloned.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Generic, Protocol, TypeVar
+
+from warroom.engine.actions import Action
+from warroom.engine.events import Event
+
+NO_SEAT = -1  # a frame that waits on nobody: the resolver steps it
+MAX_STEPS = 1_000_000  # a stack that needs more automatic steps than this is looping
+
+
+def copy_data(value: Any) -> Any:
+    """A deep copy of JSON-shaped data (dicts, lists, tuples, scalars), faster than ``copy.deepcopy``."""
+    if isinstance(value, dict):
+        return {k: copy_data(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [copy_data(v) for v in value]
+    return value
+
+
+@dataclass(slots=True)
+class Frame:
+    """One thing being resolved.
+
+    ``kind`` names the rule that drives it; ``seat`` is the seat it waits on
+    (:data:`NO_SEAT`: nobody, the engine steps it); ``data`` is its own plain data;
+    ``answers`` are the answers gathered from seats, ``[seat, action]`` in the order given;
+    ``results`` are the values its finished child frames handed back.
+    """
+
+    kind: str
+    seat: int = NO_SEAT
+    data: dict[str, Any] = field(default_factory=dict)
+    answers: list[list[Any]] = field(default_factory=list)
+    results: list[Any] = field(default_factory=list)
+
+    def clone(self) -> Frame:
+        return Frame(
+            self.kind,
+            self.seat,
+            copy_data(self.data),
+            [a[:] for a in self.answers],
+            copy_data(self.results),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind, "seat": self.seat, "data": copy_data(self.data)}
+        if self.answers:
+            out["answers"] = [a[:] for a in self.answers]
+        if self.results:
+            out["results"] = copy_data(self.results)
+        return out
+
+    @classmethod
+    def from_json(cls, raw: dict[str, Any]) -> Frame:
+        return cls(
+            str(raw["kind"]),
+            int(raw["seat"]),
+            copy_data(raw.get("data", {})),
+            [list(a) for a in raw.get("answers", [])],
+            copy_data(raw.get("results", [])),
+        )
+
+
+class HasFrames(Protocol):
+    """A state with a frame stack (bottom first)."""
+
+    frames: list[Frame]
+
+
+St = TypeVar("St", bound=HasFrames)
+
+
+def clone_frames(frames: list[Frame]) -> list[Frame]:
+    return [f.clone() for f in frames]
+
+
+def frames_to_json(frames: list[Frame]) -> list[dict[str, Any]]:
+    return [f.to_json() for f in frames]
+
+
+def frames_from_json(raw: list[dict[str, Any]]) -> list[Frame]:
+    return [Frame.from_json(f) for f in raw]
+
+
+def push(state: HasFrames, kind: str, seat: int = NO_SEAT, **data: Any) -> Frame:
+    """Put a new frame on top of the stack and return it."""
+    frame = Frame(kind, seat, data)
+    state.frames.append(frame)
+    return frame
+
+
+def top(state: HasFrames) -> Frame | None:
+    return state.frames[-1] if state.frames else None
+
+
+def finish(state: HasFrames, frame: Frame, value: Any = None) -> None:
+    """Pop ``frame`` (which must be on top) and hand ``value`` to the frame below it."""
+    popped = state.frames.pop()
+    assert popped is frame, "only the top frame can finish"
+    if state.frames:
+        state.frames[-1].results.append(value)
+    else:
+        results = getattr(state, "frame_results", None)
+        if isinstance(results, list):
+            results.append(value)
+
+
+class FrameRule(Generic[St]):
+    """The behaviour of one kind of frame; subclasses override what their kind needs."""
+
+    kind: str = ""
+
+    def step(self, state: St, frame: Frame, events: list[Event]) -> None:
+        """Automatic work for a frame that waits on nobody (see the module contract)."""
+        raise NotImplementedError(f"frame kind {self.kind!r} has no automatic step")
+
+    def legal(self, state: St, frame: Frame, seat: int) -> list[Action]:
+        """The actions of ``seat`` (the seat the frame waits on), canonical and sorted."""
+        return []
+
+    def is_legal(self, state: St, frame: Frame, seat: int, action: Action) -> bool:
+        """Whether ``action`` is legal; override to check without listing every action."""
+        return action in self.legal(state, frame, seat)
+
+    def answer(self, state: St, frame: Frame, seat: int, action: Action, events: list[Event]) -> None:
+        """Apply a legal answer of ``seat``."""
+        raise NotImplementedError(f"frame kind {self.kind!r} takes no answers")
+
+    def decision_kind(self, state: St, frame: Frame) -> str:
+        """The ``Decision.kind`` shown while the frame waits (default: the frame's kind)."""
+        return frame.kind
+
+
+class Resolver(Generic[St]):
+    """Steps a state's frame stack with the rules registered for each frame kind.
+
+    One resolver per game, built at import time (it holds rules, never game progress).
+    """
+
+    def __init__(self, rules: list[FrameRule[St]] | None = None) -> None:
+        self.rules: dict[str, FrameRule[St]] = {}
+        for rule in rules or []:
+            self.add(rule)
+
+    def add(self, rule: FrameRule[St]) -> FrameRule[St]:
+        if not rule.kind:
+            raise ValueError("a frame rule needs a kind")
+        if rule.kind in self.rules:
+            raise ValueError(f"frame kind {rule.kind!r} registered twice")
+        self.rules[rule.kind] = rule
+        return rule
+
+    def rule(self, frame: Frame) -> FrameRule[St]:
+        try:
+            return self.rules[frame.kind]
+        except KeyError:
+            raise AssertionError(f"no rule for frame kind {frame.kind!r}") from None
+
+    def run(self, state: St, events: list[Event]) -> Frame | None:
+        """Step the top frame until one waits on a seat (returned) or the stack is empty (``None``)."""
+        frames = state.frames
+        for _ in range(MAX_STEPS):
+            if not frames:
+                return None
+            frame = frames[-1]
+            if frame.seat != NO_SEAT:
+                return frame
+            self.rule(frame).step(state, frame, events)
+        raise AssertionError(f"frame stack did not settle in {MAX_STEPS} steps: {[f.kind for f in frames]}")
+
+    def waiting(self, state: St) -> Frame | None:
+        """The top frame if it waits on a seat."""
+        frames = state.frames
+        if frames and frames[-1].seat != NO_SEAT:
+            return frames[-1]
+        return None
+
+    def legal(self, state: St, seat: int) -> list[Action]:
+        frame = self.waiting(state)
+        if frame is None or frame.seat != seat:
+            return []
+        return self.rule(frame).legal(state, frame, seat)
+
+    def is_legal(self, state: St, seat: int, action: Action) -> bool:
+        frame = self.waiting(state)
+        if frame is None or frame.seat != seat:
+            return False
+        return self.rule(frame).is_legal(state, frame, seat, action)
+
+    def answer(self, state: St, seat: int, action: Action, events: list[Event]) -> None:
+        """Apply ``seat``'s answer to the waiting frame, then step until the next decision."""
+        frame = self.waiting(state)
+        assert frame is not None and frame.seat == seat, "answer without a waiting frame"
+        self.rule(frame).answer(state, frame, seat, action, events)
+        self.run(state, events)

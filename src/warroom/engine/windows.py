@@ -1,0 +1,139 @@
+"""Response windows: ask the table, in a fixed order, whether anyone answers.
+
+A window is a ``window`` frame with a name (which :class:`WindowRule` drives it), the order
+of the seats it asks, and data of the game's choosing (what is being answered). It asks
+each seat in order; a seat answers with one of the rule's responses or ``pass``. What a
+response does is the rule's business: it may push frames (a Negate opens a window of its
+own, to any depth) and it says whether the window then closes, asks the same seat again,
+or moves on. When the window has gone round (or closed), it hands
+``{"window": name, "answers": [[seat, action], ...], "results": [...], "data": data}`` to the
+frame below; ``results`` are what the frames pushed by its responses handed back (a nested
+window's outcome), so the frame that opened the window can settle a chain.
+
+**Who is asked.** A seat with no possible response is skipped without being asked: that is
+the largest speed lever for simulation. Online, a person could read something into how fast
+a window closed (nobody asked means nobody holds a Negate), so a window opened with
+``uniform=True`` asks every seat in its order, offering ``pass`` alone to those who cannot
+answer: the table then behaves the same whether or not anyone could answer. Games expose
+this as the rule option ``uniform_windows`` (:data:`UNIFORM_WINDOWS`), which servers set for
+tables with more than one person.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from warroom.engine.actions import Action
+from warroom.engine.events import Event
+from warroom.engine.frames import NO_SEAT, Frame, FrameRule, Resolver, St, finish, push
+from warroom.engine.game import Option
+
+PASS = "pass"
+# a response's outcome: close the window, ask the same seat again, or go on round the table
+Then = Literal["close", "again", "next"]
+
+UNIFORM_WINDOWS = Option(
+    0,
+    "1: every response window asks every seat in order, even one that cannot answer, so the "
+    "table behaves the same whoever holds what (servers set it for tables of several people)",
+    0,
+    1,
+)
+
+Responses = Callable[[Any, Frame, int], list[Action]]
+Respond = Callable[[Any, Frame, int, Action, list[Event]], Then]
+
+
+@dataclass(frozen=True, slots=True)
+class WindowRule:
+    """How one named window is answered.
+
+    ``responses(state, frame, seat)`` lists what ``seat`` could answer now (without
+    ``pass``; empty: nothing); ``respond(state, frame, seat, action, events)`` applies a
+    response and says what the window does next.
+    """
+
+    name: str
+    responses: Responses
+    respond: Respond
+
+
+class Windows:
+    """The windows of one game, and the ``window`` frame kind that runs them."""
+
+    def __init__(self) -> None:
+        self.rules: dict[str, WindowRule] = {}
+
+    def register(self, rule: WindowRule) -> WindowRule:
+        if rule.name in self.rules:
+            raise ValueError(f"window {rule.name!r} registered twice")
+        self.rules[rule.name] = rule
+        return rule
+
+    def install(self, resolver: Resolver[St]) -> None:
+        resolver.add(_WindowFrameRule(self))
+
+    def open(self, state: St, name: str, order: list[int], uniform: bool = False, **data: Any) -> Frame:
+        """Push a window ``name`` asking ``order`` in turn; ``data`` says what is being answered."""
+        if name not in self.rules:
+            raise AssertionError(f"no window {name!r}")
+        return push(state, "window", name=name, order=list(order), at=0, uniform=uniform, closed=False, **data)
+
+
+def outcome_data(frame: Frame) -> dict[str, Any]:
+    """The game's own data of a window frame (without the engine's keys)."""
+    return {k: v for k, v in frame.data.items() if k not in _ENGINE_KEYS}
+
+
+_ENGINE_KEYS = frozenset({"name", "order", "at", "uniform", "closed"})
+
+
+class _WindowFrameRule(FrameRule[Any]):
+    kind = "window"
+
+    def __init__(self, windows: Windows) -> None:
+        self.windows = windows
+
+    def step(self, state: Any, frame: Frame, events: list[Event]) -> None:
+        data = frame.data
+        rule = self.windows.rules[data["name"]]
+        order = data["order"]
+        if not data["closed"]:
+            at = data["at"]
+            while at < len(order):
+                seat = order[at]
+                if data["uniform"] or rule.responses(state, frame, seat):
+                    data["at"] = at
+                    frame.seat = seat
+                    return
+                at += 1
+            data["at"] = at
+        finish(state, frame, {
+            "window": data["name"],
+            "answers": [a[:] for a in frame.answers],
+            "results": frame.results[:],
+            "data": outcome_data(frame),
+        })
+
+    def legal(self, state: Any, frame: Frame, seat: int) -> list[Action]:
+        rule = self.windows.rules[frame.data["name"]]
+        return [*sorted(set(rule.responses(state, frame, seat))), PASS]
+
+    def answer(self, state: Any, frame: Frame, seat: int, action: Action, events: list[Event]) -> None:
+        data = frame.data
+        frame.seat = NO_SEAT
+        if action == PASS:
+            data["at"] += 1
+            return
+        frame.answers.append([seat, action])
+        then = self.windows.rules[data["name"]].respond(state, frame, seat, action, events)
+        if then == "close":
+            data["closed"] = True
+        elif then == "next":
+            data["at"] += 1
+        # "again": the same seat is asked once more (if it still can answer)
+
+    def decision_kind(self, state: Any, frame: Frame) -> str:
+        return f"window:{frame.data['name']}"

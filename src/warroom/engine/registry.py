@@ -16,6 +16,18 @@ _ALIASES: dict[str, str] = {"paper-kessen": "kessen"}
 _LOADED: dict[str, Game[Any]] = {}
 
 
+def register(name: str, module: str) -> None:
+    """Make ``name`` a game, defined by ``GAME`` in ``module`` (tests register their test games so)."""
+    _MODULES[name] = module
+    _LOADED.pop(name, None)
+
+
+def unregister(name: str) -> None:
+    """Forget a game added with :func:`register`."""
+    _MODULES.pop(name, None)
+    _LOADED.pop(name, None)
+
+
 def names() -> list[str]:
     return sorted(_MODULES)
 

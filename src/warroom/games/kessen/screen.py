@@ -433,24 +433,3 @@ def render(scene: Scene) -> RenderableType:
     elif scene.prompt:
         parts.append(moves_table(scene.prompt, scene.moves))
     return Group(*parts)
-
-
-# ----- warroom rules ----------------------------------------------------------------------------
-def rules(reference: dict[str, Any]) -> RenderableType:
-    """Every deck as a table: name, copies, type, force, effect."""
-    tables: list[RenderableType] = [Text(f"{reference['title']} — rules version "
-                                         f"{reference['rules_version']}", "bold")]
-    for deck in reference["decks"]:
-        table = Table(title=f"{deck['deck']} ({deck['size']} cards)", title_justify="left",
-                      title_style="bold", expand=False)
-        table.add_column("Card", style="bold", no_wrap=True)
-        table.add_column("#", justify="right")
-        table.add_column("Type", no_wrap=True)
-        table.add_column("Force", justify="right")
-        table.add_column("Effect", overflow="fold")
-        for entry in deck["cards"]:
-            card = CARDS[BY_KEY[entry["key"]][0]]
-            table.add_row(card.name, str(entry["copies"]), card_type(card), card_force(card),
-                          card.text)
-        tables.append(table)
-    return Group(*tables)

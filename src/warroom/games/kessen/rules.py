@@ -26,6 +26,7 @@ from warroom.games.kessen.cards import (
     MAIN_LEADERS,
 )
 from warroom.games.kessen.force import KIND_OF_KEY, negated, unit_force
+from warroom.games.kessen.reference import reference
 from warroom.games.kessen.state import KessenState, Side, Unit
 
 HAND_LIMIT = 7
@@ -223,8 +224,6 @@ class Kessen(Game[KessenState]):
         return text.explain_illegal(self, state, player, action)
 
     def rules_reference(self) -> RulesReference:
-        from warroom.games.kessen.reference import reference
-
         return reference(self.title, self.rules_version)
 
     # ----- flow --------------------------------------------------------------------------

@@ -479,7 +479,7 @@ class KessenView {
     if (!view.hand && Array.isArray(snap.views)) snap.views.forEach((v, i) => v?.hand && hands.push([i, v.hand]));
     if (!hands.length) return null;
     return hands.map(([seat, hand]) => {
-      const sideName = (view.sides || snap.views?.[seat]?.sides || [])[seat]?.side || `seat ${seat}`;
+      const sideName = (view.sides || [])[seat]?.side || `seat ${seat}`;
       const title = seat === snap.seat && !this.ctx.readOnly ? "Your hand" : `${cap(sideName)}'s hand`;
       const rows = [["leaders", "Leaders"], ["recruits", "Recruits"], ["actions", "Actions"]].map(([key, label]) => {
         const cards = hand[key] || [];

@@ -13,8 +13,8 @@ list of entries. An entry has the facts every game has (key, name, kind, count, 
 into a name without a second table.
 """
 
-from __future__ import annotations
-
+# no ``from __future__ import annotations``: TypedDict reads NotRequired from real annotations,
+# so that ``__required_keys__`` is right at run time too
 from typing import Literal, NotRequired, TypedDict
 
 FieldValue = str | int

@@ -70,13 +70,15 @@ function gameFields(game) {
   const bots = game.bots || [];
   const bot = bots.includes(game.default_bot) ? game.default_bot : bots[0] || null;
   const out = [];
+  const pace = game.dynamics === "real-time" ? "real-time" : "turn-based";
   let playerSelect = null;
   if (players.length > 1) {
     playerSelect = h("select", { id: "players", name: "players" },
       players.map((n) => h("option", { value: String(n) }, `${n} players`)));
     out.push(h("label", { class: "field" }, h("span", {}, "Players"), playerSelect));
+    out.push(h("p", { class: "muted game-facts" }, cap(pace)));
   } else {
-    out.push(h("p", { class: "muted players-fixed" }, `${players[0]} players`));
+    out.push(h("p", { class: "muted game-facts" }, `${players[0]} players · ${pace}`));
   }
   const seatsBox = h("fieldset", { class: "seats" });
   const drawSeats = () => {

@@ -317,8 +317,8 @@ class KessenView {
     const who = this.ctx.seatLabel ? this.ctx.seatLabel(index) : cap(side.side);
     const sizes = side.hand_sizes || {};
     const notes = [];
-    if (side.troop_penalty) notes.push(h("span", { class: "badge bad", title: "Cut Supply Lines / Destroy Stores this round" }, `troops −${side.troop_penalty}`));
-    if (side.unit_bonus) notes.push(h("span", { class: "badge good", title: "Stirring Oratory this round" }, `units +${side.unit_bonus}`));
+    if (side.troop_penalty) notes.push(h("span", { class: "badge negative", title: "Cut Supply Lines / Destroy Stores this round" }, `troops −${side.troop_penalty}`));
+    if (side.unit_bonus) notes.push(h("span", { class: "badge positive", title: "Stirring Oratory this round" }, `units +${side.unit_bonus}`));
     const hands = index === mine ? null : h(
       "div",
       { class: "hand-sizes", title: "Cards in hand (their contents are secret)" },

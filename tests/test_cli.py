@@ -15,6 +15,7 @@ from warroom.cli import app
 from warroom.engine import registry
 from warroom.engine.record import Record
 from warroom.engine.runner import play_bots
+from warroom.games.kessen.cards import CARDS
 
 RUNNER = CliRunner()
 GAME = registry.get("kessen")
@@ -51,15 +52,23 @@ def test_games_lists_kessen_in_text_and_json() -> None:
     assert text.exit_code == 0 and "kessen" in text.stdout and "Paper Kessen" in text.stdout
     data = json.loads(RUNNER.invoke(app, ["games", "--json"]).stdout)
     kessen = next(g for g in data if g["name"] == "kessen")
-    assert kessen["players"] == [2] and "max_rounds" in kessen["options"]
+    assert kessen["players"] == [2] and kessen["seat_names"] == {"2": ["good", "evil"]}
+    assert [o["name"] for o in kessen["options"]] == ["max_rounds"]
+    assert kessen["options"][0] | {"help": ""} == {"name": "max_rounds", "type": "int", "default": 60,
+                                                   "help": "", "min": 1, "max": 10_000}
+    # the default bot is the game's own fact, the same one `play` and the server use
+    assert kessen["default_bot"] == "heuristic" and "heuristic" in kessen["bots"]
+    assert kessen["dynamics"] == "sequential" and kessen["realtime"] is False
+    assert "bot: heuristic" in text.stdout
 
 
 def test_rules_prints_every_deck_with_counts_and_effects() -> None:
     result = RUNNER.invoke(app, ["rules", "kessen"])
     assert result.exit_code == 0, result.output
     out = result.stdout
-    for title in ("Recruit deck (74 cards)", "Action deck", "Good leader deck", "Evil leader deck"):
+    for title in ("Recruit deck (74)", "Action deck (112)", "Good leader deck (22)", "Evil leader deck (24)"):
         assert title in out
+    assert "Goal: win the battles of 3 rounds in a row" in out  # the introduction
     assert "Kill Man Eating Lion" in out and "Liu Bei" in out and "Cao Cao" in out
     assert "Doubles the base Force" in out  # an effect text
 
@@ -68,12 +77,24 @@ def test_rules_json_lists_every_card_entry_with_its_text() -> None:
     result = RUNNER.invoke(app, ["rules", "kessen", "--json"])
     assert result.exit_code == 0
     data = json.loads(result.stdout)
-    assert data["game"] == "kessen"
-    decks = {d["key"]: d for d in data["decks"]}
-    assert set(decks) == {"recruit", "action", "good", "evil"}
-    for deck in decks.values():
-        assert sum(c["copies"] for c in deck["cards"]) == deck["size"]
-        assert all(c["name"] and c["text"] for c in deck["cards"])
+    assert data["game"] == "kessen" and data["intro"]
+    sections = {s["key"]: s for s in data["sections"]}
+    assert set(sections) == {"recruit", "action", "good", "evil"}
+    ids: list[int] = []
+    for section in sections.values():
+        entries = section["entries"]
+        assert sum(e["count"] for e in entries) == section["size"]
+        assert all(e["name"] and e["text"] and e["kind"] for e in entries)
+        assert all(len(e["ids"]) == e["count"] for e in entries)
+        ids.extend(i for e in entries for i in e["ids"])
+    assert sorted(ids) == list(range(len(CARDS)))  # every physical card, each once
+    assert [c["key"] for c in sections["recruit"]["columns"]] == ["type", "force"]
+    foot = next(e for e in sections["recruit"]["entries"] if e["key"] == "foot")
+    assert foot["kind"] == "Troop" and foot["fields"] == {"type": "Infantry", "force": 3}
+    experience = next(e for e in sections["recruit"]["entries"] if e["key"] == "experience")
+    assert experience["fields"] == {"force": "+1"}
+    cao_cao = next(e for e in sections["evil"]["entries"] if e["key"] == "cao_cao")
+    assert cao_cao["fields"] == {"role": "General & Sorcerer", "force": 6}
 
 
 # ----- play -------------------------------------------------------------------------------------

@@ -186,8 +186,12 @@ def test_state_hash_ignores_key_order_and_sees_values() -> None:
 def test_describe_game_lists_the_facts() -> None:
     facts = GAME.describe_game()
     assert facts["players"] == [2]
-    assert facts["variants"] == {"long": "a deck of 16 cards instead of 12"}
-    assert facts["options"]["hand"] == {"default": 2, "help": "cards dealt to each player"}
+    assert facts["seat_names"] == {"2": ["p1", "p2"]}
+    assert facts["variants"] == [{"name": "long", "help": "a deck of 16 cards instead of 12"}]
+    hand = next(o for o in facts["options"] if o["name"] == "hand")
+    assert hand == {"name": "hand", "type": "int", "default": 2, "help": "cards dealt to each player",
+                    "min": GAME.options["hand"].minimum, "max": GAME.options["hand"].maximum}
+    assert facts["default_bot"] == "random" and facts["dynamics"] == "sequential"
     json.dumps(facts)
 
 

@@ -63,15 +63,18 @@ def friendly(fn: F) -> F:
 @friendly
 def games(as_json: bool = typer.Option(False, "--json", help="Print JSON.")) -> None:
     """List the games, their variants and player counts."""
-    facts = [g.describe_game() for g in registry.all_games()]
+    from warroom import bots
+
+    facts = [bots.describe(g) for g in registry.all_games()]
     if as_json:
         typer.echo(json.dumps(facts, indent=1))
         return
     for f in facts:
         players = f["players"]
         span = str(players[0]) if len(players) == 1 else f"{players[0]}-{players[-1]}"
-        variants = ", ".join(f["variants"]) or "none"
-        typer.echo(f"{f['name']:<10} {f['title']:<32} players {span:<5} variants: {variants}")
+        variants = ", ".join(v["name"] for v in f["variants"]) or "none"
+        typer.echo(f"{f['name']:<10} {f['title']:<32} players {span:<5} variants: {variants:<20} "
+                   f"bot: {f['default_bot']}")
 
 
 # ----- rules -------------------------------------------------------------------------------------
@@ -113,7 +116,7 @@ def play(
     seed: Annotated[int | None, typer.Option(
         "--seed", help="The deal; random if not given (it is printed).")] = None,
     bot: Annotated[str | None, typer.Option(
-        "--bot", help="The bot on the other seats (default: heuristic if there is one).")] = None,
+        "--bot", help="The bot on the other seats (default: the game's default bot, see warroom games).")] = None,
     variant: Annotated[list[str] | None, typer.Option(
         "--variant", help="A rules variant (repeatable).")] = None,
     option: Annotated[list[str] | None, typer.Option(

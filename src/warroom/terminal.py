@@ -15,7 +15,8 @@ module with these functions (a game without one gets a plain fallback):
 ``status(view) -> str``
     A one-line summary, used by the plain transcript.
 ``rules(reference) -> RenderableType`` (optional)
-    Tables for ``warroom rules``; otherwise :func:`render_rules` is used.
+    Tables for ``warroom rules``; otherwise :func:`render_rules` shows the reference's sections
+    (:mod:`warroom.engine.reference`), which is enough for most games.
 
 Two output modes. When both stdin and stdout are terminals the whole screen is
 redrawn before each of the human's decisions. Otherwise (input piped from a
@@ -49,10 +50,11 @@ from rich.table import Table
 from rich.text import Text
 
 from warroom import bots as bot_registry
-from warroom.engine import ConfigError, IllegalAction, RecordError, WarroomError, canonical
+from warroom.engine import ConfigError, IllegalAction, RecordError, WarroomError, canonical, registry
 from warroom.engine.game import Game
 from warroom.engine.match import Match
 from warroom.engine.record import Record
+from warroom.engine.reference import RulesReference
 from warroom.engine.rng import mix_seed
 
 HUMAN = "human"  # the ``player`` entry of the human's seat in a record
@@ -143,22 +145,38 @@ def moves_table(prompt: str, moves: list[tuple[str, str]], title: str = "Your de
     return Panel(body, title=title, title_align="left", border_style="cyan")
 
 
-def render_rules(reference: dict[str, Any]) -> RenderableType:
-    """``warroom rules`` for any game whose reference lists decks of card entries."""
-    decks = reference.get("decks")
-    if not isinstance(decks, list):
-        return Pretty(reference)
-    tables: list[RenderableType] = []
-    for deck in decks:
-        table = Table(title=str(deck.get("deck", "")), title_justify="left", expand=False)
-        cards = deck.get("cards", [])
-        columns = [c for c in ("name", "copies", "kind", "force", "text") if any(c in e for e in cards)]
-        for c in columns:
-            table.add_column(c.capitalize(), overflow="fold")
-        for entry in cards:
-            table.add_row(*(str(entry.get(c, "")) for c in columns))
-        tables.append(table)
-    return Group(*tables)
+def render_rules(reference: RulesReference) -> RenderableType:
+    """``warroom rules`` for any game: the introduction, then a table per section with the
+    shared columns (name, count, kind, text) and the section's own (``columns``)."""
+    parts: list[RenderableType] = [
+        Text(f"{reference['title']} — rules version {reference['rules_version']}", "bold")]
+    intro = reference.get("intro", [])
+    if intro:
+        parts.append(Text("\n\n".join(intro) + "\n"))
+    for section in reference.get("sections", []):
+        size = section.get("size")
+        table = Table(title=section["title"] + (f" ({size})" if size is not None else ""),
+                      title_justify="left", title_style="bold", expand=False)
+        entries = section["entries"]
+        counted = any(e["count"] is not None for e in entries)
+        table.add_column("Name", style="bold", no_wrap=True)
+        if counted:
+            table.add_column("#", justify="right")
+        table.add_column("Kind", no_wrap=True)
+        for column in section["columns"]:
+            table.add_column(column["label"], justify="right" if column["key"] == "force" else "left",
+                             no_wrap=True)
+        table.add_column("Text", overflow="fold")
+        for e in entries:
+            row = [e["name"]]
+            if counted:
+                row.append("" if e["count"] is None else str(e["count"]))
+            row.append(e["kind"])
+            row.extend(str(e["fields"].get(c["key"], "")) for c in section["columns"])
+            row.append(e["text"])
+            table.add_row(*row)
+        parts.append(table)
+    return Group(*parts)
 
 
 # ----- bots -----------------------------------------------------------------------------------
@@ -168,9 +186,9 @@ def bot_rng(seed: int, seat: int, step: int) -> random.Random:
 
 
 def default_bot(game: str) -> str:
-    """The strongest bot we ship for ``game``: ``heuristic`` when it exists, else ``random``."""
-    names = bot_registry.available(game)
-    return "heuristic" if "heuristic" in names else "random"
+    """The bot for the other seats when none is named: the game's own default (one place for the
+    terminal, the lobby and the server: :func:`warroom.bots.default_bot`)."""
+    return bot_registry.default_bot(registry.get(game))
 
 
 def make_bot(game: str, name: str) -> bot_registry.Bot:

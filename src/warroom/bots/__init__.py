@@ -7,6 +7,7 @@ import random
 from typing import Any, Protocol
 
 from warroom.engine.errors import ConfigError
+from warroom.engine.game import Game
 
 
 class Bot(Protocol):
@@ -38,6 +39,18 @@ def available(game: str) -> list[str]:
     if module is not None:
         names.update(getattr(module, "BOTS", {}))
     return sorted(names)
+
+
+def default_bot(game: Game[Any]) -> str:
+    """The bot used when none is named (terminal, lobby, server autopilot): the game's
+    ``default_bot`` when it is installed, else ``random``, which plays every game."""
+    return game.default_bot if game.default_bot in available(game.name) else RandomBot.name
+
+
+def describe(game: Game[Any]) -> dict[str, Any]:
+    """``game.describe_game()`` with the bots that play it and the default one checked against
+    them: what ``warroom games --json`` prints and ``GET /api/games`` serves."""
+    return {**game.describe_game(), "bots": available(game.name), "default_bot": default_bot(game)}
 
 
 def make(game: str, name: str) -> Bot:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, Protocol, 
 from warroom.engine.actions import Action, canonical
 from warroom.engine.errors import ConfigError, GameOver, IllegalAction, NotYourTurn
 from warroom.engine.events import Event
+from warroom.engine.reference import GameDescription, OptionInfo, RulesReference, VariantInfo
 
 if TYPE_CHECKING:
     from warroom.engine.action_space import ActionSpace
@@ -107,9 +108,11 @@ class Game(ABC, Generic[S]):
     min_players: int = 2
     max_players: int = 2
     dynamics: ClassVar[Dynamics] = Dynamics.SEQUENTIAL
-    default_bot: ClassVar[str] = "random"  # what plays an empty seat unless someone picks another
-    variants: ClassVar[dict[str, str]] = {}
+    variants: ClassVar[dict[str, str]] = {}  # name -> help text
     options: ClassVar[dict[str, Option]] = {}
+    # the bot the terminal, the lobby and the server's autopilot use when none is named;
+    # ``warroom.bots.default_bot`` falls back to "random" when this one is not installed
+    default_bot: str = "random"
 
     @property
     def realtime(self) -> bool:
@@ -316,23 +319,31 @@ class Game(ABC, Generic[S]):
         """Why ``action`` is not legal now; games override this to be more specific."""
         return f"{action!r} is not a legal action now"
 
-    def rules_reference(self) -> dict[str, Any]:
-        """Every card, general or board element with its text (``warroom rules``)."""
-        return {"game": self.name, "title": self.title}
+    def rules_reference(self) -> RulesReference:
+        """Every card, general or board element with its text (``warroom rules``); see
+        :mod:`warroom.engine.reference` for the shape. A game without one has no sections."""
+        return RulesReference(game=self.name, title=self.title, rules_version=self.rules_version,
+                              intro=[], sections=[])
 
-    def describe_game(self) -> dict[str, Any]:
-        """The facts ``warroom games`` lists."""
-        return {
-            "name": self.name,
-            "title": self.title,
-            "rules_version": self.rules_version,
-            "players": list(range(self.min_players, self.max_players + 1)),
-            "realtime": self.realtime,
-            "dynamics": self.dynamics.value,
-            "default_bot": self.default_bot,
-            "variants": dict(self.variants),
-            "options": {k: {"default": o.default, "help": o.help} for k, o in self.options.items()},
-        }
+    def describe_game(self) -> GameDescription:
+        """The facts ``warroom games --json`` lists and the lobby builds its form from."""
+        counts = list(range(self.min_players, self.max_players + 1))
+        return GameDescription(
+            name=self.name,
+            title=self.title,
+            rules_version=self.rules_version,
+            players=counts,
+            seat_names={str(n): self.seat_names(self.configure(n)) for n in counts},
+            dynamics=self.dynamics.value,
+            realtime=self.realtime,
+            variants=[VariantInfo(name=k, help=v) for k, v in self.variants.items()],
+            options=[
+                OptionInfo(name=k, type="int" if isinstance(o.default, int) else "str", default=o.default,
+                           help=o.help, min=o.minimum, max=o.maximum)
+                for k, o in self.options.items()
+            ],
+            default_bot=self.default_bot,
+        )
 
 
 def _coerce_option(key: str, spec: Option, raw: str | int) -> int | str:

@@ -105,14 +105,15 @@ def create_app(
 
     @app.get("/api/games")
     async def games() -> list[dict[str, Any]]:
-        """Every game (as ``warroom games --json``) with the bots that play it."""
-        return [{**g.describe_game(), "bots": bot_registry.available(g.name)} for g in registry.all_games()]
+        """Every game as ``warroom games --json`` describes it: players, seats, variants, options, bots."""
+        return [bot_registry.describe(g) for g in registry.all_games()]
 
     @app.get("/api/games/{game}/rules")
     async def rules(game: str) -> dict[str, Any]:
-        """The game's rules reference (``warroom rules GAME --json``)."""
+        """The game's rules reference (``warroom rules GAME --json``; :mod:`warroom.engine.reference`)."""
         try:
-            return registry.get(game).rules_reference()
+            # a plain dict for FastAPI: pydantic refuses typing.TypedDict on Python 3.11
+            return dict(registry.get(game).rules_reference())
         except WarroomError as err:
             raise Refused(404, str(err)) from None
 

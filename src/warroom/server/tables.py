@@ -250,7 +250,7 @@ class TableManager:
             for spec in req.seats:
                 if spec.kind == "bot":
                     bot_registry.make(game.name, spec.bot)
-            autopilot = req.autopilot or _default_autopilot(game.name)
+            autopilot = req.autopilot or bot_registry.default_bot(game)
             bot_registry.make(game.name, autopilot)
             seed = req.seed if req.seed is not None else secrets.randbelow(SEED_RANGE)
             state, setup = game.start(config, seed)  # a configuration the game cannot deal is refused now
@@ -569,10 +569,6 @@ class TableManager:
 
 class _NotSaved(Exception):
     """The database refused an action's commit; nothing changed."""
-
-
-def _default_autopilot(game: str) -> str:
-    return "heuristic" if "heuristic" in bot_registry.available(game) else "random"
 
 
 def _record(stored: StoredTable) -> Record:

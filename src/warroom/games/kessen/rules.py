@@ -12,11 +12,11 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from warroom.engine import Decision, Event, Game, Option, Result, Rng, make
+from warroom.engine.reference import RulesReference
 from warroom.games.kessen import text
 from warroom.games.kessen.cards import (
     CAO_CAO,
     CARDS,
-    DECK_DATA,
     DECK_IDS,
     EVIL,
     GOOD,
@@ -26,6 +26,7 @@ from warroom.games.kessen.cards import (
     MAIN_LEADERS,
 )
 from warroom.games.kessen.force import KIND_OF_KEY, negated, unit_force
+from warroom.games.kessen.reference import reference
 from warroom.games.kessen.state import KessenState, Side, Unit
 
 HAND_LIMIT = 7
@@ -76,6 +77,7 @@ class Kessen(Game[KessenState]):
     rules_version = 1
     min_players = 2
     max_players = 2
+    default_bot = "heuristic"
     variants: ClassVar[dict[str, str]] = {}
     options: ClassVar[dict[str, Option]] = {
         "max_rounds": Option(
@@ -221,24 +223,8 @@ class Kessen(Game[KessenState]):
     def explain_illegal(self, state: KessenState, player: int, action: str) -> str:
         return text.explain_illegal(self, state, player, action)
 
-    def rules_reference(self) -> dict[str, Any]:
-        return {
-            "game": self.name,
-            "title": self.title,
-            "rules_version": self.rules_version,
-            "decks": [
-                {"deck": DECK_DATA[d]["deck"], "key": d, "size": DECK_DATA[d]["size"],
-                 "cards": DECK_DATA[d]["cards"]}
-                for d in ("recruit", "action", GOOD, EVIL)
-            ],
-            # every physical card by id, as views and actions name them
-            "cards": [
-                {"id": c.id, "key": c.key, "name": c.name, "deck": c.deck, "kind": c.kind,
-                 "force": c.force, "text": c.text, "troop_type": c.troop_type,
-                 "general": c.general, "sorcerer": c.sorcerer}
-                for c in CARDS
-            ],
-        }
+    def rules_reference(self) -> RulesReference:
+        return reference(self.title, self.rules_version)
 
     # ----- flow --------------------------------------------------------------------------
     def _advance(self, state: KessenState, events: list[Event]) -> None:

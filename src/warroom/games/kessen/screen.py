@@ -249,31 +249,22 @@ def _header(scene: Scene) -> RenderableType:
     return Group(title, line)
 
 
-def _fighting(view: dict[str, Any]) -> dict[int, str]:
-    battle = view.get("battle")
-    out: dict[int, str] = {}
-    if battle and view["step"] in ("strategy", "tactics", "respond"):
-        if battle["attacking_unit"] is not None:
-            out[battle["attacking_unit"]] = "attacking"
-        if battle["defending_unit"] is not None:
-            out[battle["defending_unit"]] = "defending"
-    return out
+# how the screen shows each unit status the view names (views.unit_status)
+STATUS_TEXT: dict[str, tuple[str, str]] = {
+    "attacking": ("ATTACKING", "bold yellow"),
+    "defending": ("DEFENDING", "bold yellow"),
+    "no_troop": ("no troop", "dim"),
+    "duty_elsewhere": ("duty elsewhere", "magenta"),
+    "retreated": ("retreated", "dim"),
+    "not_engaged": ("not in battle", "dim"),
+    "engaged": ("engaged", "cyan"),
+    "fought": ("fought", "dim"),
+}
 
 
-def _unit_status(unit: dict[str, Any], fighting: dict[int, str], in_battle: bool, step: str) -> Text:
-    if unit["leader"] in fighting:
-        return Text(fighting[unit["leader"]].upper(), "bold yellow")
-    if not unit["troops"]:
-        return Text("no troop", "dim")
-    if unit["duty_elsewhere"]:
-        return Text("duty elsewhere", "magenta")
-    if unit["retreated"]:
-        return Text("retreated", "dim")
-    if in_battle:
-        if not unit["engaged"]:
-            return Text("not in battle", "dim")
-        return Text("engaged", "cyan") if step in BATTLE_STEPS else Text("fought", "dim")
-    return Text("")
+def _unit_status(unit: dict[str, Any]) -> Text:
+    shown = STATUS_TEXT.get(unit.get("status") or "")
+    return Text(*shown) if shown else Text("")
 
 
 def _force(unit: dict[str, Any]) -> Text:
@@ -293,8 +284,6 @@ def _count(n: int, what: str) -> str:
 def _side_panel(view: dict[str, Any], index: int, scene: Scene) -> RenderableType:
     side = view["sides"][index]
     colour = SIDE_STYLE.get(side["side"], "")
-    fighting = _fighting(view)
-    in_battle = bool(view.get("battle"))
     table = Table(expand=True, box=None, padding=(0, 1), show_edge=False)
     # the force breakdown is what a player reads most: it gets the larger share of the width
     table.add_column("Leader", style="bold", no_wrap=True)
@@ -308,7 +297,7 @@ def _side_panel(view: dict[str, Any], index: int, scene: Scene) -> RenderableTyp
             names(u["troops"]) or Text("—", "dim"),
             names(u["mods"]),
             _force(u),
-            _unit_status(u, fighting, in_battle, view["step"]),
+            _unit_status(u),
         )
     if not side["units"]:
         table.add_row(Text("no units in play", "dim"), "", "", "", "")
@@ -350,6 +339,8 @@ def _played(p: dict[str, Any]) -> Text:
         text.append(f" on {name(p['on'])}")
     if p.get("negates") is not None:
         text.append(f" — negates {name(p['negates'])}", "italic")
+    if p.get("negated"):
+        text.append(" (negated)", "bold red")
     return text
 
 
@@ -359,7 +350,7 @@ def _battle_panel(view: dict[str, Any]) -> RenderableType | None:
     if not battle or view["step"] not in BATTLE_STEPS or not battle["engagement"]:
         return None
     attacker = battle["attacker"]
-    defender = "evil" if attacker == "good" else "good"
+    defender = battle["defender"]
     head = Text.assemble(f"Engagement {battle['engagement']}: ",
                          (attacker.capitalize(), f"bold {SIDE_STYLE.get(attacker, '')}"), " attacks")
     lines: list[RenderableType] = []
@@ -433,24 +424,3 @@ def render(scene: Scene) -> RenderableType:
     elif scene.prompt:
         parts.append(moves_table(scene.prompt, scene.moves))
     return Group(*parts)
-
-
-# ----- warroom rules ----------------------------------------------------------------------------
-def rules(reference: dict[str, Any]) -> RenderableType:
-    """Every deck as a table: name, copies, type, force, effect."""
-    tables: list[RenderableType] = [Text(f"{reference['title']} — rules version "
-                                         f"{reference['rules_version']}", "bold")]
-    for deck in reference["decks"]:
-        table = Table(title=f"{deck['deck']} ({deck['size']} cards)", title_justify="left",
-                      title_style="bold", expand=False)
-        table.add_column("Card", style="bold", no_wrap=True)
-        table.add_column("#", justify="right")
-        table.add_column("Type", no_wrap=True)
-        table.add_column("Force", justify="right")
-        table.add_column("Effect", overflow="fold")
-        for entry in deck["cards"]:
-            card = CARDS[BY_KEY[entry["key"]][0]]
-            table.add_row(card.name, str(entry["copies"]), card_type(card), card_force(card),
-                          card.text)
-        tables.append(table)
-    return Group(*tables)

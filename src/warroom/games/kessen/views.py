@@ -3,6 +3,10 @@
 Public: every unit in play, discard piles, deck and hand sizes (cards in hand
 can be counted across the table), the battle and the cards played in it.
 Private: a seat's own three hands. Nobody sees a deck's order.
+
+A view also carries the facts the rules derive from what is public (a unit's Force total and
+its breakdown, whether it is fighting or retreated, which played cards are negated), so that the
+terminal and the browser display them and never re-implement a rule.
 """
 
 from __future__ import annotations
@@ -10,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from warroom.games.kessen.cards import CARDS
-from warroom.games.kessen.force import unit_force
+from warroom.games.kessen.force import negated, unit_force
 from warroom.games.kessen.state import KessenState
 from warroom.games.kessen.text import prompt
 
@@ -18,12 +22,37 @@ if TYPE_CHECKING:
     from warroom.games.kessen.rules import Kessen
 
 SIDES = ("good", "evil")
+BATTLE_STEPS = frozenset({"pick", "strategy", "respond", "tactics"})
+
+
+def unit_status(state: KessenState, leader: int, has_troop: bool, role: str | None) -> str | None:
+    """One word for where a unit stands: ``attacking``/``defending`` (in the engagement),
+    ``no_troop`` (not a unit yet), ``duty_elsewhere``, ``retreated``; during a battle ``engaged``
+    or ``not_engaged``, after its engagements ``fought``; ``None`` outside battles."""
+    if role is not None:
+        return role
+    if not has_troop:
+        return "no_troop"
+    if leader in state.duty:
+        return "duty_elsewhere"
+    if leader in state.retreated:
+        return "retreated"
+    if state.engaged:
+        if leader not in state.engaged:
+            return "not_engaged"
+        return "engaged" if state.step in BATTLE_STEPS else "fought"
+    return None
 
 
 def view(game: Kessen, state: KessenState, player: int | None) -> dict[str, Any]:
     from warroom.games.kessen.rules import decider
 
-    fighting = {state.att_unit, state.def_unit} if state.step in ("strategy", "tactics", "respond") else set()
+    fighting: dict[int, str] = {}
+    if state.step in ("strategy", "tactics", "respond"):
+        if state.att_unit >= 0:
+            fighting[state.att_unit] = "attacking"
+        if state.def_unit >= 0:
+            fighting[state.def_unit] = "defending"
     sides = []
     for i, s in enumerate(state.sides):
         units = []
@@ -39,6 +68,9 @@ def view(game: Kessen, state: KessenState, player: int | None) -> dict[str, Any]
                 "engaged": u.leader in state.engaged,
                 "retreated": u.leader in state.retreated,
                 "duty_elsewhere": u.leader in state.duty,
+                # derived: the unit's part in the engagement now, and one word for its standing
+                "fighting": fighting.get(u.leader),
+                "status": unit_status(state, u.leader, bool(u.troops), fighting.get(u.leader)),
             })
         sides.append({
             "side": SIDES[i],
@@ -68,15 +100,18 @@ def view(game: Kessen, state: KessenState, player: int | None) -> dict[str, Any]
         "result": None,
     }
     if state.engaged:
+        out_cards = negated(state.played)
         out["battle"] = {
             "attacker": SIDES[state.attacker],
+            "defender": SIDES[1 - state.attacker],
             "engagement": state.engagement,
             "attacking_unit": state.att_unit if state.att_unit >= 0 else None,
             "defending_unit": state.def_unit if state.def_unit >= 0 else None,
             "played": [
                 {"card": p[0], "side": SIDES[p[1]], "on": p[2] if p[2] >= 0 else None,
                  "as": p[3] if p[3] != CARDS[p[0]].key else None,
-                 "negates": p[4] if p[4] >= 0 else None}
+                 "negates": p[4] if p[4] >= 0 else None,
+                 "negated": p[0] in out_cards}  # cancelled by an effective negating card
                 for p in state.played
             ],
             "strategy_chain": [{"card": c[0], "side": SIDES[c[1]]} for c in state.chain],

@@ -39,7 +39,7 @@ export function replace(el, ...children) {
   return append(el, children);
 }
 
-/** "good" -> "Good". */
+/** "north" -> "North". */
 export function cap(word) {
   const s = String(word ?? "");
   return s ? s[0].toUpperCase() + s.slice(1) : s;

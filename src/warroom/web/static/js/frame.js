@@ -1,35 +1,77 @@
 // The page frame shared by the lobby, table and replay pages: header, error line,
-// connection status, and loading a game's renderer. Game-agnostic.
+// connection status, seat colours, and loading a game's renderer. Game-neutral.
 //
-// A game renderer is the module static/js/games/<game>.js. It exports:
-//   title            the game's display name
-//   seatNames        optional, display names of the seats (lobby seat labels)
-//   helpText         optional, a few paragraphs (array of strings) for the rules panel
-//   cardType(card)   optional, a short type label for a rules-panel card entry
+// THE RENDERER INTERFACE. A game's browser renderer is one module, static/js/games/<game>.js
+// (games/generic.js serves every game without one). It exports:
+//   title            optional, the game's display name (default: the title in GET /api/games)
+//   stylesheet       optional, its own CSS, a path under /static/ ("css/games/<game>.css"),
+//                    linked once when the renderer loads; the shared warroom.css has no game's styles
+//   helpText         optional, paragraphs (strings) on using this renderer, shown in the rules
+//                    panel after the game's own introduction (rules_reference().intro)
 //   createView(ctx)  -> { render(snapshot), logText(entry, seat), resultText?(result, snapshot),
 //                         clearSelection?() }
-// ctx = { board, controls, rules, seat, readOnly, act(action), seatLabel(seat) }:
+// ctx = { board, controls, rules, pieces, seat, readOnly, act(action), seatLabel(seat) }:
 //   board     element for the game picture (sides, battle, hands)
 //   controls  element for the decision and the legal moves (null when read-only)
+//   rules     the game's rules reference (GET /api/games/{game}/rules, engine/reference.py)
+//   pieces    Map: piece id (as views and actions name cards) -> its reference entry
 //   act       sends an action's canonical text
 // snapshot = { view, legal, decisions, seats, result, seat, version, busy, views? }
 //   views     all-seeing replays only: every seat's own view, by seat
+// The view (Game.view) carries every derived fact a renderer shows (totals, negated cards...):
+// a renderer displays, it never re-implements a rule.
+// Colour a seat's elements with seatClass(index) ("seated seat-N"): CSS custom properties
+// --seat, --seat-soft and --seat-light then hold that seat's colours (warroom.css).
 // Move buttons carry data-action (the action text) and, for the first nine listed,
 // data-move-index 1..9; the frame's keyboard handler clicks them for the number
 // keys, and `p` clicks [data-action="pass"].
 
 import { h, replace } from "./dom.js";
 
-/** Load games/<game>.js, or the generic renderer when the game has none. */
+/** Load games/<game>.js (and its stylesheet), or the generic renderer when the game has none. */
 export async function loadRenderer(game) {
+  let renderer = null;
   if (/^[a-z0-9_-]+$/.test(game)) {
     try {
-      return await import(`./games/${game}.js`);
+      renderer = await import(`./games/${game}.js`);
     } catch (err) {
       console.warn(`no renderer for ${game}, using the generic one`, err);
     }
   }
-  return import("./games/generic.js");
+  renderer = renderer || (await import("./games/generic.js"));
+  if (typeof renderer.stylesheet === "string") linkStylesheet(renderer.stylesheet);
+  return renderer;
+}
+
+function linkStylesheet(path) {
+  const href = `/static/${path.replace(/^\/+/, "")}`;
+  if (document.querySelector(`link[rel="stylesheet"][href="${href}"]`)) return;
+  document.head.appendChild(h("link", { rel: "stylesheet", href }));
+}
+
+/** Every piece id of a rules reference -> its entry (with the section's key as `section`). */
+export function pieceIndex(rules) {
+  const out = new Map();
+  for (const section of rules?.sections || []) {
+    for (const entry of section.entries || []) {
+      for (const id of entry.ids || []) out.set(id, { ...entry, section: section.key });
+    }
+  }
+  return out;
+}
+
+/** The classes that colour an element as seat `index`'s: "seated seat-N" (10 colours, then again). */
+export function seatClass(index) {
+  return Number.isInteger(index) && index >= 0 ? `seated seat-${index % 10}` : "";
+}
+
+/** The seat a log entry is about: its `seat` number, or the seat whose name is its `side`/`seat_name`. */
+export function seatOfEntry(entry, seats) {
+  if (Number.isInteger(entry?.seat)) return entry.seat;
+  const name = entry?.side ?? entry?.seat_name;
+  if (typeof name !== "string") return null;
+  const found = (seats || []).find((s) => s.name === name);
+  return found ? found.seat : null;
 }
 
 /** The one-line error bar at the top of the page. */

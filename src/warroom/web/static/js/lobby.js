@@ -1,40 +1,22 @@
 // The lobby (/): create a table, list open / running / finished tables, join, watch,
-// replay. Game-agnostic: games, variants, options and bots come from GET /api/games;
-// a game's renderer module may name its seats (`seatNames`).
+// replay. Game-neutral: the create-table form is built from the game's description
+// (GET /api/games, the same as `warroom games --json`): player counts, seat names per count,
+// variants, options with their defaults and bounds, the bots and the default one. No game
+// needs code here.
 
 import { api, loadSeat, saveInvites, saveSeat } from "./api.js";
 import { cap, h, replace } from "./dom.js";
-import { ErrorLine, genericResult, loadRenderer } from "./frame.js";
+import { ErrorLine, genericResult, seatClass } from "./frame.js";
 
 const $ = (id) => document.getElementById(id);
 const errors = new ErrorLine($("error"));
 const REFRESH_MS = 5000;
 const STATUSES = ["open", "running", "finished"];
 
-const state = { games: [], byName: new Map(), seatNames: new Map(), refreshing: false };
+const state = { games: [], byName: new Map(), refreshing: false };
 
 // ----- creating a table --------------------------------------------------------------------------
-async function seatNamesFor(game) {
-  if (!state.seatNames.has(game.name)) {
-    let names = null;
-    try {
-      const mod = await loadRenderer(game.name);
-      names = Array.isArray(mod.seatNames) ? mod.seatNames : null;
-    } catch {
-      names = null;
-    }
-    state.seatNames.set(game.name, names);
-  }
-  return state.seatNames.get(game.name);
-}
-
-function defaultBot(game) {
-  const bots = game.bots || [];
-  for (const preferred of ["heuristic", "greedy", "random"]) if (bots.includes(preferred)) return preferred;
-  return bots[0] || null;
-}
-
-async function buildForm() {
+function buildForm() {
   const form = $("create-form");
   if (!state.games.length) {
     replace(form, h("p", { class: "muted" }, "No games are installed on this server."));
@@ -50,43 +32,70 @@ async function buildForm() {
     fields,
     h("div", { class: "form-actions" }, submit),
   );
-  const refreshFields = async () => {
-    const game = state.byName.get(gameSelect.value);
-    replace(fields, ...(await gameFields(game)));
-  };
+  const refreshFields = () => replace(fields, ...gameFields(state.byName.get(gameSelect.value)));
   gameSelect.addEventListener("change", refreshFields);
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     createTable(form, submit);
   });
-  await refreshFields();
+  refreshFields();
 }
 
-async function gameFields(game) {
+/** The seat names of `game` for `count` players, as the game names them. */
+function seatNames(game, count) {
+  const names = (game.seat_names || {})[String(count)];
+  return Array.isArray(names) && names.length === count
+    ? names
+    : Array.from({ length: count }, (_, i) => `seat ${i + 1}`);
+}
+
+function optionInput(option) {
+  const numeric = option.type === "int";
+  return h("label", { class: "field" },
+    h("span", {}, option.name.replace(/_/g, " ")),
+    h("input", {
+      name: `option:${option.name}`,
+      type: numeric ? "number" : "text",
+      value: String(option.default ?? ""),
+      min: numeric && option.min !== null && option.min !== undefined ? String(option.min) : null,
+      max: numeric && option.max !== null && option.max !== undefined ? String(option.max) : null,
+      step: numeric ? "1" : null,
+      dataset: { numeric: numeric ? "1" : "", default: String(option.default ?? "") },
+    }),
+    option.help ? h("small", { class: "muted" }, option.help) : null);
+}
+
+function gameFields(game) {
   const players = game.players && game.players.length ? game.players : [2];
+  const bots = game.bots || [];
+  const bot = bots.includes(game.default_bot) ? game.default_bot : bots[0] || null;
   const out = [];
-  const seatsBox = h("fieldset", { class: "seats" }, h("legend", {}, "Seats"));
+  const pace = game.dynamics === "realtime" ? "real-time" : "turn-based";
   let playerSelect = null;
   if (players.length > 1) {
-    playerSelect = h("select", { name: "players" }, players.map((n) => h("option", { value: String(n) }, `${n} players`)));
+    playerSelect = h("select", { id: "players", name: "players" },
+      players.map((n) => h("option", { value: String(n) }, `${n} players`)));
     out.push(h("label", { class: "field" }, h("span", {}, "Players"), playerSelect));
+    out.push(h("p", { class: "muted game-facts" }, cap(pace)));
+  } else {
+    out.push(h("p", { class: "muted game-facts" }, `${players[0]} players · ${pace}`));
   }
-  const names = await seatNamesFor(game);
+  const seatsBox = h("fieldset", { class: "seats" });
   const drawSeats = () => {
     const count = playerSelect ? Number(playerSelect.value) : players[0];
-    const bot = defaultBot(game);
-    const rows = [];
-    for (let i = 0; i < count; i += 1) {
-      const label = names && names[i] ? names[i] : `Seat ${i + 1}`;
+    const names = seatNames(game, count);
+    const rows = names.map((name, i) => {
+      const label = cap(name);
       const select = h(
         "select",
         { name: `seat-${i}`, "aria-label": `${label} is played by` },
         h("option", { value: "human" }, i === 0 ? "Human (you)" : "Human (invite a friend)"),
-        (game.bots || []).map((b) => h("option", { value: `bot:${b}` }, `Bot: ${b}`)),
+        bots.map((b) => h("option", { value: `bot:${b}` }, `Bot: ${b}${b === game.default_bot ? " (default)" : ""}`)),
       );
       select.value = i === 0 || !bot ? "human" : `bot:${bot}`;
-      rows.push(h("label", { class: "field seat-field" }, h("span", {}, label), select));
-    }
+      return h("label", { class: "field seat-field", dataset: { seat: String(i) } },
+        h("span", {}, h("span", { class: `seat-swatch ${seatClass(i)}`, "aria-hidden": "true" }), ` ${label}`), select);
+    });
     replace(seatsBox, h("legend", {}, "Seats"), rows,
       h("p", { class: "hint" }, "You take the first human seat; the others get invite links to send."));
   };
@@ -94,35 +103,24 @@ async function gameFields(game) {
   drawSeats();
   out.push(seatsBox);
 
-  const variants = Object.entries(game.variants || {});
+  const variants = game.variants || [];
   if (variants.length) {
     out.push(h("fieldset", { class: "variants" }, h("legend", {}, "Variants"),
-      variants.map(([name, help]) => h("label", { class: "check" },
-        h("input", { type: "checkbox", name: "variant", value: name }), ` ${name}`,
-        help ? h("span", { class: "muted" }, ` — ${typeof help === "string" ? help : help.help || ""}`) : null))));
+      variants.map((v) => h("label", { class: "check" },
+        h("input", { type: "checkbox", name: "variant", value: v.name }), ` ${v.name.replace(/_/g, " ")}`,
+        v.help ? h("span", { class: "muted" }, ` — ${v.help}`) : null))));
   }
-  const options = Object.entries(game.options || {});
+  const options = game.options || [];
+  if (options.length) {
+    out.push(h("fieldset", { class: "options" }, h("legend", {}, "Options"), options.map(optionInput)));
+  }
   const advanced = [];
-  for (const [key, spec] of options) {
-    const numeric = typeof spec.default === "number";
-    advanced.push(h("label", { class: "field" },
-      h("span", {}, key.replace(/_/g, " ")),
-      h("input", {
-        name: `option:${key}`,
-        type: numeric ? "number" : "text",
-        value: String(spec.default ?? ""),
-        min: spec.min ?? spec.minimum ?? null,
-        max: spec.max ?? spec.maximum ?? null,
-        dataset: { numeric: numeric ? "1" : "" },
-      }),
-      spec.help ? h("small", { class: "muted" }, spec.help) : null));
-  }
   advanced.push(h("label", { class: "field" }, h("span", {}, "decision time limit (seconds)"),
     h("input", { name: "decision_seconds", type: "number", min: "1", placeholder: "none" }),
-    h("small", { class: "muted" }, "When a player takes longer, a bot plays that decision for them.")));
+    h("small", { class: "muted" }, `When a player takes longer, a bot${bot ? ` (${bot})` : ""} plays that decision for them.`)));
   advanced.push(h("label", { class: "field" }, h("span", {}, "seed"),
     h("input", { name: "seed", type: "number", min: "0", placeholder: "random" }),
-    h("small", { class: "muted" }, "The same seed deals the same cards.")));
+    h("small", { class: "muted" }, "The same seed deals the same game.")));
   out.push(h("details", { class: "advanced" }, h("summary", {}, "More options"), advanced));
   return out;
 }
@@ -135,16 +133,14 @@ function readForm(form) {
     if (!key.startsWith("seat-")) continue;
     seats[Number(key.slice(5))] = value === "human" ? { kind: "human" } : { kind: "bot", bot: String(value).slice(4) };
   }
-  const config = {};
-  if (data.get("players")) config.players = Number(data.get("players"));
+  const config = { players: seats.length };
   const variants = data.getAll("variant").map(String);
   if (variants.length) config.variants = variants;
   const options = {};
   for (const input of form.querySelectorAll('input[name^="option:"]')) {
-    const key = input.name.slice(7);
-    const spec = game.options[key];
-    if (input.value === "" || String(spec.default) === input.value) continue;
-    options[key] = input.dataset.numeric ? Number(input.value) : input.value;
+    // only what differs from the default is sent; the server fills in the rest and checks it all
+    if (input.value === "" || input.value === input.dataset.default) continue;
+    options[input.name.slice(7)] = input.dataset.numeric ? Number(input.value) : input.value;
   }
   if (Object.keys(options).length) config.options = options;
   const body = { game: game.name, config, seats };
@@ -271,7 +267,7 @@ async function start() {
   setInterval(() => {
     if (document.visibilityState === "visible") refresh();
   }, REFRESH_MS);
-  await buildForm();
+  buildForm();
 }
 
 start();

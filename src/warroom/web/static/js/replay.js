@@ -3,7 +3,7 @@
 
 import { api } from "./api.js";
 import { cap, h, replace } from "./dom.js";
-import { ErrorLine, loadRenderer } from "./frame.js";
+import { ErrorLine, loadRenderer, pieceIndex, seatClass, seatOfEntry } from "./frame.js";
 import { installRulesPanel } from "./rules.js";
 
 const $ = (id) => document.getElementById(id);
@@ -72,7 +72,7 @@ async function start() {
   } catch (err) {
     errors.show(`The rules of ${game} could not be loaded: ${err.message}`);
   }
-  const title = page.renderer.title || game;
+  const title = page.renderer.title || rules?.title || game;
   document.title = `Replay · ${title} · warroom`;
   replace($("title"), `Replay · ${title} · table ${page.table}`);
   installRulesPanel($("rules-button"), $("rules-dialog"), () => api.rules(game), page.renderer);
@@ -121,6 +121,7 @@ async function load(pov, at) {
     board: $("board"),
     controls: null,
     rules,
+    pieces: pieceIndex(rules),
     seat: numeric,
     readOnly: true,
     act: () => {},
@@ -198,10 +199,9 @@ function renderLog(at) {
     } catch {
       text = JSON.stringify(entry);
     }
-    const classes = [`log-${entry.kind}`];
-    if (entry.side) classes.push(`side-${entry.side}`);
+    const classes = [`log-${entry.kind}`, seatClass(seatOfEntry(entry, page.info.seats))];
     if (i >= before) classes.push("fresh"); // what this step did
-    return h("li", { class: classes.join(" ") }, text);
+    return h("li", { class: classes.filter(Boolean).join(" ") }, text);
   }));
   if (!log.length) list.appendChild(h("li", { class: "muted" }, "Nothing has happened yet."));
   list.scrollTop = list.scrollHeight;

@@ -1,7 +1,8 @@
 // The rules panel: a dialog built from GET /api/games/{game}/rules (the same data as
-// `warroom rules GAME --json`). Game-agnostic: it lists each deck's cards with their
-// copies, type, force and text; the game's renderer may add an introduction
-// (`helpText`) and nicer type labels (`cardType`).
+// `warroom rules GAME --json`, shaped by src/warroom/engine/reference.py). Game-neutral:
+// the game's introduction, then one tab per section listing its entries with the shared
+// columns (name, count, kind, text) and the section's own `columns` (entry.fields); the
+// renderer's `helpText` is added to the introduction.
 
 import { cap, h, replace } from "./dom.js";
 
@@ -31,51 +32,41 @@ function closeButton(dialog) {
   return h("button", { class: "button subtle close", type: "button", onclick: () => dialog.close(), "aria-label": "Close the rules" }, "Close ✕");
 }
 
-function typeOf(card, renderer) {
-  if (renderer?.cardType) {
-    try {
-      return renderer.cardType(card);
-    } catch {
-      // fall through to the plain kind
-    }
-  }
-  return cap(String(card.kind || "").replace(/_/g, " "));
-}
-
-function forceOf(card) {
-  if (card.force === undefined || card.force === null || card.force === "") return "";
-  if (["modifier", "leader_mod"].includes(card.kind)) return card.force ? `+${card.force}` : "";
-  if (["troop", "leader"].includes(card.kind)) return String(card.force);
-  return card.force ? String(card.force) : "";
+function fieldText(value) {
+  return value === undefined || value === null ? "" : String(value);
 }
 
 export function buildPanel(dialog, rules, renderer) {
-  const decks = rules.decks || [];
+  const sections = rules.sections || [];
   const tabs = [];
   const pages = [];
-  const help = renderer?.helpText;
-  if (Array.isArray(help) && help.length) {
+  const help = [...(rules.intro || []), ...(Array.isArray(renderer?.helpText) ? renderer.helpText : [])];
+  if (help.length) {
     tabs.push("How to play");
     pages.push(h("div", { class: "rules-help" }, help.map((p) => h("p", {}, p))));
   }
-  for (const deck of decks) {
-    tabs.push(`${deck.deck || cap(deck.key)}${deck.size ? ` (${deck.size})` : ""}`);
-    // a Force column only where some card of the deck has one (action cards say it in their text)
-    const withForce = (deck.cards || []).some((card) => forceOf(card) !== "");
-    const rows = (deck.cards || []).map((card) => h(
+  for (const section of sections) {
+    const entries = section.entries || [];
+    const columns = section.columns || [];
+    const counted = entries.some((e) => e.count !== null && e.count !== undefined);
+    tabs.push(`${section.title || cap(section.key)}${section.size ? ` (${section.size})` : ""}`);
+    const rows = entries.map((e) => h(
       "tr",
-      { dataset: { search: `${card.name} ${card.kind} ${card.text}`.toLowerCase() } },
-      h("th", { scope: "row" }, card.name),
-      h("td", { class: "num" }, card.copies === undefined ? "" : String(card.copies)),
-      h("td", {}, typeOf(card, renderer)),
-      withForce ? h("td", { class: "num" }, forceOf(card)) : null,
-      h("td", {}, card.text || ""),
+      { dataset: { search: `${e.name} ${e.kind} ${Object.values(e.fields || {}).join(" ")} ${e.text}`.toLowerCase() } },
+      h("th", { scope: "row" }, e.name),
+      counted ? h("td", { class: "num" }, fieldText(e.count)) : null,
+      h("td", {}, e.kind || ""),
+      columns.map((c) => {
+        const value = (e.fields || {})[c.key];
+        return h("td", { class: typeof value === "number" || /^[+-]?\d+$/.test(fieldText(value)) ? "num" : "" }, fieldText(value));
+      }),
+      h("td", {}, e.text || ""),
     ));
-    const heads = ["Card", "#", "Type", ...(withForce ? ["Force"] : []), "Effect"];
+    const heads = ["Name", ...(counted ? ["#"] : []), "Kind", ...columns.map((c) => c.label), "Text"];
     pages.push(h(
       "table",
-      { class: "rules-table" },
-      h("caption", {}, deck.deck || cap(deck.key)),
+      { class: "rules-table", dataset: { section: section.key } },
+      h("caption", {}, section.title || cap(section.key)),
       h("thead", {}, h("tr", {}, heads.map((t) => h("th", { scope: "col" }, t)))),
       h("tbody", {}, rows),
     ));
@@ -89,8 +80,8 @@ export function buildPanel(dialog, rules, renderer) {
   }, label));
   const search = h("input", {
     type: "search",
-    placeholder: "Find a card…",
-    "aria-label": "Find a card",
+    placeholder: "Find…",
+    "aria-label": "Find in the rules",
     oninput: () => filter(search.value.trim().toLowerCase()),
   });
   const body = h("div", { class: "rules-body" }, pages);
@@ -99,7 +90,7 @@ export function buildPanel(dialog, rules, renderer) {
     pages.forEach((p, i) => { p.hidden = i !== index; });
   }
   function filter(text) {
-    // searching looks through every deck at once
+    // searching looks through every section at once
     if (text) {
       pages.forEach((p) => { p.hidden = p.tagName !== "TABLE"; });
       tabButtons.forEach((b) => b.setAttribute("aria-selected", "false"));
@@ -107,7 +98,7 @@ export function buildPanel(dialog, rules, renderer) {
       show(0);
     }
     for (const row of body.querySelectorAll("tbody tr")) row.hidden = Boolean(text) && !row.dataset.search.includes(text);
-    // a deck with no match disappears, so the results read as one list
+    // a section with no match disappears, so the results read as one list
     if (text) {
       for (const table of body.querySelectorAll("table")) table.hidden = !table.querySelector("tbody tr:not([hidden])");
     }

@@ -3,7 +3,9 @@
 
 import { api, forgetSeat, loadInvites, loadSeat, takeTokenFromFragment } from "./api.js";
 import { copyText, h, replace } from "./dom.js";
-import { ErrorLine, genericResult, installMoveKeys, loadRenderer, seatLabel, showStatus } from "./frame.js";
+import {
+  ErrorLine, genericResult, installMoveKeys, loadRenderer, pieceIndex, seatClass, seatLabel, seatOfEntry, showStatus,
+} from "./frame.js";
 import { installRulesPanel } from "./rules.js";
 import { TableSocket } from "./socket.js";
 
@@ -48,20 +50,24 @@ async function start() {
     errors.show(`The rules of ${game} could not be loaded: ${err.message}`);
   }
   page.renderer = await loadRenderer(game);
-  const title = page.renderer.title || game;
+  const title = page.renderer.title || rules?.title || game;
+  page.title = title;
   document.title = `${title} · warroom`;
   replace($("title"), `${title} · table ${page.table}`);
   page.seat = stored ? stored.seat : null;
   showWhoami();
-  page.view = page.renderer.createView({
+  // one ctx object for the page's life: the renderer keeps it, and the frame updates ctx.seat
+  page.ctx = {
     board: $("board"),
     controls: $("controls"),
     rules,
+    pieces: pieceIndex(rules),
     seat: page.seat,
     readOnly: false,
     act,
     seatLabel: (index) => seatLabel(page.last?.seats || page.info.seats, index, page.seat),
-  });
+  };
+  page.view = page.renderer.createView(page.ctx);
   installRulesPanel($("rules-button"), $("rules-dialog"), () => api.rules(game), page.renderer);
   // on a phone the moves panel is pinned over the board; it can be folded down to its first lines
   $("controls-toggle").addEventListener("click", () => {
@@ -98,7 +104,7 @@ function showWhoami() {
   const seats = page.last?.seats || page.info?.seats || [];
   const seat = seats.find((s) => s.seat === page.seat);
   const name = seat ? seat.name : `seat ${page.seat}`;
-  replace(el, "You play ", h("b", { class: `side-name side-${name}` }, name[0].toUpperCase() + name.slice(1)));
+  replace(el, "You play ", h("b", { class: `seat-name ${seatClass(page.seat)}` }, name[0].toUpperCase() + name.slice(1)));
 }
 
 // ----- socket events -----------------------------------------------------------------------------
@@ -112,7 +118,7 @@ function onState(message, log) {
       forgetSeat(page.table);
     }
     page.seat = message.seat;
-    page.view.ctx.seat = message.seat;
+    page.ctx.seat = message.seat;
     showWhoami();
   }
   if (message.reply_to || page.socket.pending === null) setBusy(false);
@@ -190,7 +196,7 @@ function renderAll(log) {
   renderInvites();
   renderResult();
   const mine = (page.last.legal || []).length > 0;
-  const title = page.renderer.title || page.info.game;
+  const title = page.title || page.info.game;
   document.title = `${mine ? "● Your move · " : ""}${title} · warroom`;
 }
 
@@ -211,9 +217,8 @@ function logLine(entry) {
   } catch {
     text = JSON.stringify(entry);
   }
-  const classes = [`log-${entry.kind}`];
-  if (entry.side) classes.push(`side-${entry.side}`);
-  return h("li", { class: classes.join(" ") }, text);
+  const classes = [`log-${entry.kind}`, seatClass(seatOfEntry(entry, page.last?.seats))];
+  return h("li", { class: classes.filter(Boolean).join(" ") }, text);
 }
 
 function renderLog(log) {

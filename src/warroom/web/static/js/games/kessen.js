@@ -1,38 +1,34 @@
 // Paper Kessen in the browser: the board, the hands, the battle, the moves and the log.
 //
 // Everything here reads the seat's view (src/warroom/games/kessen/views.py), the legal
-// actions the server lists, and the card facts of GET /api/games/kessen/rules. Nothing
-// is inferred about hidden cards. The page frame (table.js / replay.js) owns the
-// connection, the log panel and the keyboard; see frame.js for the renderer contract.
+// actions the server lists, and the card entries of GET /api/games/kessen/rules (ctx.pieces).
+// Nothing is inferred about hidden cards, and no rule is computed here: unit totals, unit
+// status and negated cards come with the view. The page frame (table.js / replay.js) owns the
+// connection, the log panel and the keyboard; see frame.js for the renderer interface.
+// Seat 0 is Good and seat 1 Evil; their colours are the frame's seat colours (seatClass).
 
 import { cap, focusKey, h, replace, restoreFocus } from "../dom.js";
+import { seatClass } from "../frame.js";
 
 export const title = "Paper Kessen";
-export const seatNames = ["Good", "Evil"];
+export const stylesheet = "css/games/kessen.css";
 
-/** A short introduction for the rules panel: enough to start playing. */
+/** How this page is used, added to the game's introduction in the rules panel. */
 export const helpText = [
-  "Goal: win the battles of 3 rounds in a row. Good (Liu Bei's side) plays against Evil (Cao Cao's side).",
-  "Each round: both sides draw 1 leader and 3 recruit cards, then take turns deploying. A unit is a leader with a troop; modifiers attached to a unit raise its Force for good. Specials are one-off effects. Pass when you are done deploying.",
-  "Then the battle: every unit in play fights (Cao Cao only once a side has won the last 2 battles). In each engagement the attacker picks one of their units and one of the opponent's. Strategy cards can change who fights; then both sides play Tactics (Generals), Spells (Sorcerers), Formations (on troops) and Events on their fighting unit. The higher Force total wins; the loser retreats for the rest of the battle.",
-  "The side whose units are all retreated loses the battle. Afterwards the units that fought can receive After-Battle modifiers.",
   "On the table, cards you can use now are highlighted: click one to see only the moves that use it, then click a move (or press its number). P passes, Esc clears the selection.",
 ];
 
-const SIDES = ["good", "evil"];
-const KIND_LABEL = {
-  troop: "Troop",
-  modifier: "Modifier",
-  special: "Special",
-  strategy: "Strategy",
-  tactic: "Tactic",
-  spell: "Spell",
-  formation: "Formation",
-  event: "Event",
-  leader: "Leader",
-  leader_mod: "Leader-deck modifier",
+// how a unit's status (views.unit_status) is shown: label, and the look of the unit
+const STATUS = {
+  attacking: ["attacking", "fight"],
+  defending: ["defending", "fight"],
+  no_troop: [null, "dim"],
+  duty_elsewhere: ["duty elsewhere", "dim"],
+  retreated: ["retreated", "dim"],
+  engaged: ["in the battle", "engaged"],
+  not_engaged: ["not in this battle", "dim"],
+  fought: ["fought", "plain"],
 };
-const TROOP_TYPES = { I: "Infantry", C: "Cavalry", R: "Ranged" };
 const STEP_NAMES = {
   deploy: "Deploy phase",
   after_battle: "After the battle",
@@ -83,25 +79,21 @@ const VERB_GROUPS = [
   ["discard", "Discard"],
 ];
 
-export function cardType(card) {
-  if (card.kind === "troop") return `Troop · ${TROOP_TYPES[card.troop_type] || card.troop_type}`;
-  if (card.kind === "leader") {
-    const roles = [];
-    if (card.general) roles.push("General");
-    if (card.sorcerer) roles.push("Sorcerer");
-    if (!roles.length && card.leader_type) {
-      if (card.leader_type.includes("G")) roles.push("General");
-      if (card.leader_type.includes("S")) roles.push("Sorcerer");
-    }
-    return `Leader · ${roles.join(" & ") || "?"}`;
-  }
-  return KIND_LABEL[card.kind] || cap(card.kind);
+/** "Troop · Infantry", "Leader · General & Sorcerer", "Formation": the entry's kind and detail. */
+function cardType(card) {
+  const detail = card.fields?.type || card.fields?.role;
+  return detail ? `${card.kind} · ${detail}` : card.kind;
 }
 
+/** The printed Force as the reference shows it ("5", "+1"), or "" for cards without one. */
 function forceLabel(card) {
-  if (card.kind === "troop" || card.kind === "leader") return String(card.force);
-  if ((card.kind === "modifier" || card.kind === "leader_mod") && card.force) return `+${card.force}`;
-  return "";
+  const force = card.fields?.force;
+  return force === undefined || force === null ? "" : String(force);
+}
+
+/** A CSS class for a card's kind: "kind-troop", "kind-leader-deck-modifier". */
+function kindClass(card) {
+  return `kind-${String(card.kind || "").toLowerCase().replace(/[^a-z]+/g, "-")}`;
 }
 
 /** "play card=88 on=12 as=crush" -> {verb, args: {card: "88", ...}} */
@@ -124,16 +116,6 @@ function actionIds(text) {
   return ids;
 }
 
-/** Cards cancelled by an effective negating card (a negated negator frees its target). */
-function negatedCards(played) {
-  const out = new Set();
-  for (let i = played.length - 1; i >= 0; i -= 1) {
-    const p = played[i];
-    if (p.negates !== null && p.negates !== undefined && !out.has(p.card)) out.add(p.negates);
-  }
-  return out;
-}
-
 export function createView(ctx) {
   return new KessenView(ctx);
 }
@@ -141,8 +123,8 @@ export function createView(ctx) {
 class KessenView {
   constructor(ctx) {
     this.ctx = ctx;
-    this.cards = ctx.rules?.cards || [];
-    this.keyNames = new Map(this.cards.map((c) => [c.key, c.name]));
+    this.cards = ctx.pieces || new Map();
+    this.keyNames = new Map([...this.cards.values()].map((c) => [c.key, c.name]));
     this.selection = []; // [{key, ids: Set, label}]: the clicked cards and units
     this.snap = null;
     this.moves = []; // [{action, text, ids}]
@@ -151,7 +133,7 @@ class KessenView {
 
   // ----- small lookups ---------------------------------------------------------------------------
   card(id) {
-    return this.cards[id] || { id, key: "", name: `card ${id}`, kind: "", force: 0, text: "" };
+    return this.cards.get(id) || { id, key: "", name: `card ${id}`, kind: "", fields: {}, text: "" };
   }
 
   name(id) {
@@ -162,8 +144,9 @@ class KessenView {
     return this.keyNames.get(key) || key;
   }
 
-  sideIndex(side) {
-    return SIDES.indexOf(side);
+  /** The seat that plays `side` ("good" -> 0), from the view's own list of sides. */
+  sideIndex(side, view = this.snap?.view) {
+    return (view?.sides || []).findIndex((s) => s.side === side);
   }
 
   findUnit(view, leader) {
@@ -273,12 +256,12 @@ class KessenView {
   scoreEl(view, snap) {
     const streak = view.streak || {};
     const sides = view.sides || [];
-    const score = sides.map((side) => {
+    const score = sides.map((side, index) => {
       const running = streak.side === side.side ? streak.battles : 0;
       const pips = [0, 1, 2].map((i) => h("span", { class: `pip ${i < running ? "on" : ""}`, "aria-hidden": "true" }));
       return h(
         "div",
-        { class: `score side-${side.side}`, title: `${cap(side.side)} has won ${side.battles_won} battles in all` },
+        { class: `score ${seatClass(index)}`, title: `${cap(side.side)} has won ${side.battles_won} battles in all` },
         h("span", { class: "score-name" }, cap(side.side)),
         h("span", { class: "score-won" }, `${side.battles_won} won`),
         h("span", { class: "pips", title: `${running} of 3 battles in a row` }, pips),
@@ -331,13 +314,11 @@ class KessenView {
   sideEl(view, index, snap, mine) {
     const side = (view.sides || [])[index];
     if (!side) return null;
-    const fighting = this.fighting(view);
-    const inBattle = Boolean(view.battle) && ["pick", "strategy", "respond", "tactics"].includes(view.step);
     const who = this.ctx.seatLabel ? this.ctx.seatLabel(index) : cap(side.side);
     const sizes = side.hand_sizes || {};
     const notes = [];
-    if (side.troop_penalty) notes.push(h("span", { class: "badge bad", title: "Cut Supply Lines / Destroy Stores this round" }, `troops −${side.troop_penalty}`));
-    if (side.unit_bonus) notes.push(h("span", { class: "badge good", title: "Stirring Oratory this round" }, `units +${side.unit_bonus}`));
+    if (side.troop_penalty) notes.push(h("span", { class: "badge negative", title: "Cut Supply Lines / Destroy Stores this round" }, `troops −${side.troop_penalty}`));
+    if (side.unit_bonus) notes.push(h("span", { class: "badge positive", title: "Stirring Oratory this round" }, `units +${side.unit_bonus}`));
     const hands = index === mine ? null : h(
       "div",
       { class: "hand-sizes", title: "Cards in hand (their contents are secret)" },
@@ -346,11 +327,11 @@ class KessenView {
     );
     const discards = side.leader_discard || [];
     const units = side.units.length
-      ? side.units.map((u) => this.unitEl(u, side.side, fighting, inBattle, view))
+      ? side.units.map((u) => this.unitEl(u, index))
       : [h("p", { class: "empty" }, "No units in play")];
     return h(
       "section",
-      { class: `side panel side-${side.side} ${index === mine ? "mine" : ""}`, "aria-label": `${cap(side.side)} side` },
+      { class: `side panel ${seatClass(index)} ${index === mine ? "mine" : ""}`, "aria-label": `${cap(side.side)} side` },
       h(
         "header",
         { class: "side-head" },
@@ -365,35 +346,16 @@ class KessenView {
     );
   }
 
-  fighting(view) {
-    const battle = view.battle;
-    const out = new Map();
-    if (battle && ["strategy", "respond", "tactics"].includes(view.step)) {
-      if (battle.attacking_unit !== null) out.set(battle.attacking_unit, "attacking");
-      if (battle.defending_unit !== null) out.set(battle.defending_unit, "defending");
-    }
-    return out;
-  }
-
-  unitStatus(unit, fighting, inBattle) {
-    if (fighting.has(unit.leader)) return [fighting.get(unit.leader), "fight"];
-    if (!unit.troops.length) return [null, "dim"];
-    if (unit.duty_elsewhere) return ["duty elsewhere", "dim"];
-    if (unit.retreated) return ["retreated", "dim"];
-    if (inBattle) return unit.engaged ? ["in the battle", "engaged"] : ["not in this battle", "dim"];
-    return null;
-  }
-
-  unitEl(unit, side, fighting, inBattle, view, { compact = false } = {}) {
+  unitEl(unit, seat, { compact = false } = {}) {
     const leader = this.card(unit.leader);
     const ids = [unit.leader, ...unit.troops, ...unit.mods];
     const key = `unit-${unit.leader}`;
     const { playable, combines } = compact ? { playable: false, combines: false } : this.usable(key, ids);
     const selected = this.isSelected(key);
-    const status = this.unitStatus(unit, fighting, inBattle);
+    const status = STATUS[unit.status] || null;
     const troops = unit.troops.map((t) => {
       const c = this.card(t);
-      return h("li", { title: c.text }, h("b", {}, c.name), ` ${TROOP_TYPES[c.troop_type] || ""} ${c.force}`);
+      return h("li", { title: c.text }, h("b", {}, c.name), ` ${c.fields?.type || ""} ${forceLabel(c)}`);
     });
     // modifiers pile up over a game: one wrapping line, equal ones counted
     const byName = new Map();
@@ -421,7 +383,7 @@ class KessenView {
         { class: "unit-head" },
         h("span", { class: "unit-title" },
           h("span", { class: "unit-name" }, leader.name),
-          h("span", { class: "unit-role" }, `${cardType(leader).replace("Leader · ", "")} · ${leader.force}`)),
+          h("span", { class: "unit-role" }, `${leader.fields?.role || leader.kind} · ${forceLabel(leader)}`)),
         unit.troops.length ? h("span", { class: "unit-force", title: "Force total" }, String(unit.force)) : null,
       ),
       compact ? null : h("p", { class: "unit-text", title: leader.text }, leader.text),
@@ -429,7 +391,7 @@ class KessenView {
       parts.length ? h("div", { class: "parts", title: "How the Force total is made" }, "= ", parts) : null,
       status && status[0] ? h("span", { class: `status status-${status[1]}` }, status[0]) : null,
     ];
-    const classes = ["unit", `side-${side}`, status && status[1] === "fight" ? `fighting ${status[0]}` : "",
+    const classes = ["unit", seatClass(seat), status && status[1] === "fight" ? `fighting ${status[0]}` : "",
       status && status[1] === "dim" && !playable ? "faded" : "", playable ? "playable" : "", combines ? "combines" : "",
       selected ? "selected" : ""].filter(Boolean).join(" ");
     if (playable) {
@@ -449,8 +411,7 @@ class KessenView {
     const battle = view.battle;
     if (!battle) return null;
     const attacker = battle.attacker;
-    const defender = attacker === "good" ? "evil" : "good";
-    const fighting = this.fighting(view);
+    const defender = battle.defender;
     const step = view.step;
     if (view.result) return null;
     if (step === "after_battle" || !battle.engagement) {
@@ -464,17 +425,17 @@ class KessenView {
     const slot = (leader, side, role) => {
       if (leader === null || leader === undefined) {
         const waiting = step === "pick" ? `${cap(attacker)} is choosing` : "—";
-        return h("div", { class: `slot empty side-${side}` }, h("span", { class: "slot-role" }, role), h("p", { class: "muted" }, waiting));
+        return h("div", { class: `slot empty ${seatClass(this.sideIndex(side, view))}` }, h("span", { class: "slot-role" }, role), h("p", { class: "muted" }, waiting));
       }
       const found = this.findUnit(view, leader);
+      const owner = found ? found.side : side;
       return h(
         "div",
-        { class: `slot side-${side}` },
-        h("span", { class: "slot-role" }, `${role} · ${cap(found ? found.side : side)}`),
-        found ? this.unitEl(found.unit, found.side, fighting, true, view, { compact: true }) : h("p", {}, this.name(leader)),
+        { class: `slot ${seatClass(this.sideIndex(owner, view))}` },
+        h("span", { class: "slot-role" }, `${role} · ${cap(owner)}`),
+        found ? this.unitEl(found.unit, this.sideIndex(owner, view), { compact: true }) : h("p", {}, this.name(leader)),
       );
     };
-    const out = negatedCards(battle.played || []);
     const played = (battle.played || []).map((p) => {
       const card = this.card(p.card);
       const bits = [h("b", {}, card.name)];
@@ -483,14 +444,14 @@ class KessenView {
       if (p.negates !== null && p.negates !== undefined) bits.push(`, negating ${this.name(p.negates)}`);
       return h(
         "li",
-        { class: `played side-${p.side} ${out.has(p.card) ? "negated" : ""}`, title: card.text },
+        { class: `played ${seatClass(this.sideIndex(p.side, view))} ${p.negated ? "negated" : ""}`, title: card.text },
         h("span", { class: "who" }, cap(p.side)),
-        h("span", { class: "what" }, bits, out.has(p.card) ? " (negated)" : ""),
+        h("span", { class: "what" }, bits, p.negated ? " (negated)" : ""),
         h("span", { class: "effect" }, card.text),
       );
     });
     const chain = (battle.strategy_chain || []).map((c, i) =>
-      h("li", { class: `played side-${c.side}` }, h("span", { class: "who" }, cap(c.side)),
+      h("li", { class: `played ${seatClass(this.sideIndex(c.side, view))}` }, h("span", { class: "who" }, cap(c.side)),
         h("span", { class: "what" }, h("b", {}, this.name(c.card)), i === 0 ? " waits to resolve" : " answers it"),
         h("span", { class: "effect" }, this.card(c.card).text)));
     return h(
@@ -518,7 +479,7 @@ class KessenView {
     if (!view.hand && Array.isArray(snap.views)) snap.views.forEach((v, i) => v?.hand && hands.push([i, v.hand]));
     if (!hands.length) return null;
     return hands.map(([seat, hand]) => {
-      const sideName = SIDES[seat] || "";
+      const sideName = (view.sides || [])[seat]?.side || `seat ${seat}`;
       const title = seat === snap.seat && !this.ctx.readOnly ? "Your hand" : `${cap(sideName)}'s hand`;
       const rows = [["leaders", "Leaders"], ["recruits", "Recruits"], ["actions", "Actions"]].map(([key, label]) => {
         const cards = hand[key] || [];
@@ -529,7 +490,7 @@ class KessenView {
           h("div", { class: "cards" }, cards.length ? cards.map((id) => this.cardEl(id)) : h("p", { class: "empty" }, "none")),
         );
       });
-      return h("section", { class: `hand panel side-${sideName}`, "aria-label": title }, h("h2", {}, title), rows);
+      return h("section", { class: `hand panel ${seatClass(seat)}`, "aria-label": title }, h("h2", {}, title), rows);
     });
   }
 
@@ -544,7 +505,7 @@ class KessenView {
       h("span", { class: "card-type" }, cardType(card)),
       h("span", { class: "card-text" }, card.text),
     ];
-    const classes = ["card", `kind-${card.kind}`, playable ? "playable" : "idle", combines ? "combines" : "",
+    const classes = ["card", kindClass(card), playable ? "playable" : "idle", combines ? "combines" : "",
       selected ? "selected" : ""].filter(Boolean).join(" ");
     if (playable) {
       return h("button", {
@@ -572,7 +533,7 @@ class KessenView {
     const shown = this.selection.length ? others.filter((m) => this.matches(m, this.selection)) : others;
     const head = h(
       "div",
-      { class: `decision mine side-${SIDES[snap.seat] || ""}` },
+      { class: `decision mine ${seatClass(snap.seat)}` },
       h("h2", { class: "decision-title" }, "Your decision"),
       h("p", { class: "prompt" }, mineDecision.prompt || view.to_move?.prompt || ""),
       STEP_HELP[kind] ? h("p", { class: "help" }, STEP_HELP[kind]) : null,
@@ -632,8 +593,8 @@ class KessenView {
   waitingEl(snap) {
     const view = snap.view || {};
     const decision = (snap.decisions || [])[0];
-    const side = view.to_move?.side || (decision ? SIDES[decision.seat] : null);
-    const seat = decision ? decision.seat : this.sideIndex(side);
+    const seat = decision ? decision.seat : this.sideIndex(view.to_move?.side, view);
+    const side = view.to_move?.side || (view.sides || [])[seat]?.side || null;
     const who = seat >= 0 && this.ctx.seatLabel ? this.ctx.seatLabel(seat) : cap(side || "");
     const what = STEP_NAMES[decision?.kind] || STEP_NAMES[view.step] || "";
     const spectating = !Number.isInteger(snap.seat);
@@ -642,7 +603,7 @@ class KessenView {
     const title = unclaimed ? `Waiting for ${cap(side)} to join…` : side ? `${who} is deciding…` : "Waiting…";
     return h(
       "div",
-      { class: `decision waiting side-${side || ""}` },
+      { class: `decision waiting ${seatClass(seat)}` },
       h("h2", { class: "decision-title" }, title),
       what ? h("p", { class: "prompt" }, what) : null,
       h("p", { class: "help" }, spectating ? "You are watching this table." : "Your moves appear here when it is your turn."),
@@ -660,7 +621,7 @@ class KessenView {
     const winner = view.result ? view.result.winner : result?.scores?.winner_side;
     let headline;
     if (!winner || winner === "draw") headline = "The game is a draw";
-    else if (Number.isInteger(snap?.seat) && SIDES[snap.seat] === winner) headline = `You win! ${cap(winner)} is victorious`;
+    else if (Number.isInteger(snap?.seat) && (view.sides || [])[snap.seat]?.side === winner) headline = `You win! ${cap(winner)} is victorious`;
     else if (Number.isInteger(snap?.seat) && snap.seat >= 0 && snap.seat < 2) headline = `You lose: ${cap(winner)} is victorious`;
     else headline = `${cap(winner)} wins`;
     const reason = view.result?.reason || result?.reason || "";

@@ -11,10 +11,10 @@ import pytest
 from warroom.engine import Event, MalformedAction, make, parse
 from warroom.engine.action_space import ActionSpace, Shape
 from warroom.engine.actions import ints, values
-from warroom.engine.choices import SelectRule, select
-from warroom.engine.frames import Frame, Resolver, frames_from_json, frames_to_json
-from warroom.engine.triggers import Ability, Triggers, seat_order
-from warroom.engine.windows import WindowRule, Windows
+from warroom.engine.choices import SelectRule, picked, rename, select
+from warroom.engine.frames import Frame, FrameRule, Resolver, finish, frames_from_json, frames_to_json
+from warroom.engine.triggers import USE, Ability, Triggers, seat_order
+from warroom.engine.windows import WindowRule, Windows, outcomes
 
 
 @dataclass
@@ -162,3 +162,396 @@ def test_action_space_numbers_every_action_once() -> None:
     for bad in ("play card=4 on=a", "play card=3", "jump", "play on=a card=3"):
         with pytest.raises(MalformedAction):
             space.index(bad)
+
+
+# ----- LTK-shaped situations: a small table with negates, peaches, judgements and skills ----------
+# Card ids 0-5 are negates, 6-9 peaches, 10-19 plain cards.
+def kind_of(card: int) -> str:
+    return "negate" if card < 6 else "peach" if card < 10 else "plain"
+
+
+@dataclass
+class Table:
+    """Three seats round a table: hands of card ids, health, a deck, the skills each seat has."""
+
+    hands: list[list[int]]
+    hp: list[int] = field(default_factory=lambda: [3, 3, 3])
+    current: int = 0
+    deck: list[int] = field(default_factory=lambda: list(range(10, 20)))
+    skills: dict[int, list[str]] = field(default_factory=dict)
+    frames: list[Frame] = field(default_factory=list)
+    log: list[list[Any]] = field(default_factory=list)
+    frame_results: list[Any] = field(default_factory=list)
+
+    def alive(self, seat: int) -> bool:
+        return self.hp[seat] > 0 or any(f.kind == "damage" and f.data["target"] == seat for f in self.frames)
+
+    def order(self) -> list[int]:
+        return seat_order(self.current, 3, self.alive)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"hands": self.hands, "hp": self.hp, "current": self.current, "deck": self.deck,
+                "skills": {str(k): v for k, v in self.skills.items()}, "frames": frames_to_json(self.frames),
+                "log": self.log, "frame_results": self.frame_results}
+
+    @classmethod
+    def from_json(cls, raw: dict[str, Any]) -> Table:
+        raw = json.loads(json.dumps(raw))
+        return cls(raw["hands"], raw["hp"], raw["current"], raw["deck"],
+                   {int(k): v for k, v in raw["skills"].items()}, frames_from_json(raw["frames"]),
+                   raw["log"], raw["frame_results"])
+
+
+TABLE: Resolver[Any] = Resolver([SelectRule()])
+TABLE_WINDOWS = Windows()
+TABLE_TRIGGERS: Triggers[Any] = Triggers(lambda state, seat, name: name in state.skills.get(seat, []))
+
+
+def lose_card(state: Table, seat: int, card: int) -> None:
+    """A card leaves a hand; losing the last one is the timing point ``card_lost``."""
+    state.hands[seat].remove(card)
+    if not state.hands[seat]:
+        TABLE_TRIGGERS.fire(state, "card_lost", {"seat": seat}, state.order())
+
+
+def negate_responses(state: Table, frame: Frame, seat: int) -> list[str]:
+    return [make("negate", card=c) for c in state.hands[seat] if kind_of(c) == "negate"]
+
+
+def negate(state: Table, frame: Frame, seat: int, action: str, events: list[Event]) -> str:
+    card = int(parse(action)[1]["card"])
+    state.log.append(["negate", seat, frame.data["depth"]])
+    TABLE_WINDOWS.open(state, "negate", state.order(), depth=frame.data["depth"] + 1)
+    lose_card(state, seat, card)  # pushed last, so "card lost" resolves before the new window asks
+    return "close"
+
+
+def negated(window: dict[str, Any]) -> bool:
+    """An odd chain cancels: a window's answer stands unless the window on it cancelled it."""
+    nested = outcomes(window["results"], "negate")  # a card_lost trigger may have reported too
+    return bool(window["answers"]) and not (nested and negated(nested[0]))
+
+
+def peach_responses(state: Table, frame: Frame, seat: int) -> list[str]:
+    if state.hp[frame.data["dying"]] > 0:
+        return []
+    return [make("peach", card=c) for c in state.hands[seat] if kind_of(c) == "peach"]
+
+
+def peach(state: Table, frame: Frame, seat: int, action: str, events: list[Event]) -> str:
+    dying = frame.data["dying"]
+    state.hp[dying] += 1
+    state.log.append(["peach", seat, dying])
+    lose_card(state, seat, int(parse(action)[1]["card"]))
+    return "close" if state.hp[dying] > 0 else "again"
+
+
+TABLE_WINDOWS.register(WindowRule("negate", negate_responses, negate))
+TABLE_WINDOWS.register(WindowRule("peach", peach_responses, peach, seated=lambda state, seat: state.alive(seat)))
+TABLE_WINDOWS.install(TABLE)
+TABLE_TRIGGERS.install(TABLE)
+
+
+class DismantleRule(FrameRule[Any]):
+    """A tool card: a negate window first, then (unless negated) the target loses a card."""
+
+    kind = "dismantle"
+
+    def step(self, state: Table, frame: Frame, events: list[Event]) -> None:
+        if frame.data["stage"] == "ask":
+            frame.data["stage"] = "settle"
+            TABLE_WINDOWS.open(state, "negate", state.order(), depth=0)
+            return
+        if frame.data["stage"] == "done":  # back from the triggers of the card it took
+            finish(state, frame)
+            return
+        if negated(outcomes(frame.results, "negate")[0]):
+            state.log.append(["dismantle negated"])
+        else:
+            target = frame.data["target"]
+            state.log.append(["dismantled", target, state.hands[target][0]])
+            lose_card(state, target, state.hands[target][0])
+            frame.data["stage"] = "done"
+            if state.frames[-1] is not frame:
+                return
+        finish(state, frame)
+
+
+class DamageRule(FrameRule[Any]):
+    """Damage: health falls; below 1 the table is asked for peaches; then "damaged" triggers."""
+
+    kind = "damage"
+
+    def step(self, state: Table, frame: Frame, events: list[Event]) -> None:
+        data = frame.data
+        target = data["target"]
+        if data["stage"] == "hit":
+            state.hp[target] -= data["amount"]
+            data["stage"] = "rescued"
+            if state.hp[target] < 1:
+                TABLE_WINDOWS.open(state, "peach", state.order(), dying=target)
+                return
+        if data["stage"] == "rescued":
+            data["stage"] = "done"
+            if state.hp[target] < 1:
+                state.log.append(["dies", target])
+            elif TABLE_TRIGGERS.fire(state, "damaged", {"target": target, "source": data["source"]},
+                                     state.order()) is not None:
+                return
+        finish(state, frame)
+
+
+class JudgeRule(FrameRule[Any]):
+    """A judgement: the top card, which "judgement" abilities may replace before it counts."""
+
+    kind = "judge"
+
+    def step(self, state: Table, frame: Frame, events: list[Event]) -> None:
+        if not frame.results:
+            card = state.deck.pop(0)
+            if TABLE_TRIGGERS.fire(state, "judgement", {"seat": frame.data["seat"], "card": card},
+                                   state.order()) is not None:
+                return
+            final = card
+        else:
+            final = frame.results[0]["ctx"]["card"]
+        state.log.append(["judgement", frame.data["seat"], final])
+        finish(state, frame, final)
+
+
+for _rule in (DismantleRule(), DamageRule(), JudgeRule()):
+    TABLE.add(_rule)
+
+
+def _guicai_choices(state: Table, seat: int, ctx: dict[str, Any]) -> list[str]:
+    return [f"card={c}" for c in state.hands[seat]]
+
+
+def _guicai_pay(state: Table, seat: int, ctx: dict[str, Any], events: list[Event]) -> None:
+    card = int(ctx[USE]["card"])
+    state.log.append(["guicai pays", seat, card])
+    lose_card(state, seat, card)
+
+
+def _guicai(state: Table, seat: int, ctx: dict[str, Any], events: list[Event]) -> None:
+    state.log.append(["guicai replaces", ctx["card"], int(ctx[USE]["card"])])
+    ctx["card"] = int(ctx[USE]["card"])
+
+
+def _lianying(state: Table, seat: int, ctx: dict[str, Any], events: list[Event]) -> None:
+    state.hands[seat].append(state.deck.pop(0))
+    state.log.append(["lianying draws", seat])
+
+
+def _fankui(state: Table, seat: int, ctx: dict[str, Any], events: list[Event]) -> None:
+    select(state, seat, state.hands[ctx["source"]], 1, 1, "fankui")
+
+
+def _fankui_take(state: Table, seat: int, ctx: dict[str, Any], value: Any, events: list[Event]) -> None:
+    picks = picked(value, "fankui")
+    if picks is None:
+        return  # the report of a trigger fired on the way (the source lost its last card)
+    card = picks[0]
+    state.log.append(["fankui takes", seat, card])
+    lose_card(state, ctx["source"], card)
+    state.hands[seat].append(card)
+
+
+TABLE_TRIGGERS.register(Ability("guicai", "judgement", _guicai, optional=True, choices=_guicai_choices,
+                                pay=_guicai_pay))
+TABLE_TRIGGERS.register(Ability("lianying", "card_lost", _lianying,
+                                condition=lambda state, seat, ctx: ctx["seat"] == seat and not state.hands[seat]))
+TABLE_TRIGGERS.register(Ability(
+    "fankui", "damaged", _fankui, optional=True, resume=_fankui_take,
+    condition=lambda state, seat, ctx: seat == ctx["target"] and ctx["source"] >= 0
+    and bool(state.hands[ctx["source"]]),
+))
+
+
+def play(state: Table, script: list[tuple[int, str]], *, roundtrip: bool = False) -> list[tuple[int, str]]:
+    """Answer the waiting frames with ``script``; return (seat, decision kind) of every ask.
+
+    With ``roundtrip`` the table is saved to JSON and rebuilt before every answer, as a
+    server restarting mid-chain would.
+    """
+    events: list[Event] = []
+    asked: list[tuple[int, str]] = []
+    TABLE.run(state, events)
+    for seat, action in script:
+        if roundtrip:
+            copy = Table.from_json(state.to_json())
+            assert copy.to_json() == state.to_json()
+            state.__dict__.update(copy.__dict__)
+        frame = TABLE.waiting(state)
+        assert frame is not None and frame.seat == seat, (seat, action, frame)
+        asked.append((seat, str(TABLE.decision_kind(state))))
+        assert TABLE.is_legal(state, seat, action), (action, TABLE.legal(state, seat))
+        TABLE.answer(state, seat, action, events)
+    assert TABLE.waiting(state) is None, TABLE.waiting(state)
+    return asked
+
+
+NEGATE_CHAIN = [(0, "pass"), (1, "negate card=1"), (0, "negate card=0"), (2, "negate card=2")]
+
+
+@pytest.mark.parametrize("roundtrip", [False, True])
+def test_a_negate_on_a_negate_on_a_negate_cancels_the_dismantle(roundtrip: bool) -> None:
+    # seat 0 dismantles seat 1; each negate opens a window on itself; seats without one are skipped
+    state = Table(hands=[[0, 10], [1, 11], [2, 12]])
+    state.frames.append(Frame("dismantle", data={"target": 1, "stage": "ask"}))
+    asked = play(state, NEGATE_CHAIN, roundtrip=roundtrip)
+    assert asked == [(0, "window:negate"), (1, "window:negate"), (0, "window:negate"), (2, "window:negate")]
+    assert state.log == [["negate", 1, 0], ["negate", 0, 1], ["negate", 2, 2], ["dismantle negated"]]
+    assert state.hands == [[10], [11], [12]]  # three negates: odd, so seat 1 keeps its cards
+
+
+def test_a_fourth_negate_lets_the_dismantle_through_and_the_window_depth_follows_the_chain() -> None:
+    state = Table(hands=[[0, 3, 10], [1, 11], [2, 12]])
+    state.frames.append(Frame("dismantle", data={"target": 1, "stage": "ask"}))
+    depths: list[int] = []
+    TABLE.run(state, [])
+    chain = [(0, "pass"), (1, "negate card=1"), (0, "negate card=0"), (0, "pass"), (2, "negate card=2"),
+             (0, "negate card=3")]
+    for seat, action in chain:
+        depths.append(sum(f.kind == "window" for f in state.frames))
+        TABLE.answer(state, seat, action, [])
+    assert depths == [1, 1, 2, 3, 3, 4]
+    assert state.log[-1] == ["dismantled", 1, 11]  # four negates: even, the dismantle resolves
+
+
+def test_a_dismantle_that_takes_the_last_card_waits_for_the_triggers_it_fires() -> None:
+    state = Table(hands=[[], [11], []], skills={1: ["lianying"]}, deck=[16])
+    state.frames.append(Frame("dismantle", data={"target": 1, "stage": "ask"}))
+    assert play(state, []) == []  # nobody holds a negate: nobody is asked
+    assert state.log == [["dismantled", 1, 11], ["lianying draws", 1]] and state.hands[1] == [16]
+    assert state.frames == [] and state.frame_results == [None]
+
+
+def test_losing_the_last_card_to_a_negate_triggers_before_the_next_window_asks() -> None:
+    # seat 1's only card is its negate: lianying (compulsory) draws at once, and the card drawn
+    # is asked about in the window on that very negate
+    state = Table(hands=[[0], [1], []], skills={1: ["lianying"]}, deck=[4, 15])
+    state.frames.append(Frame("dismantle", data={"target": 1, "stage": "ask"}))
+    asked = play(state, [(0, "pass"), (1, "negate card=1"), (0, "pass"), (1, "pass")])
+    assert asked[2:] == [(0, "window:negate"), (1, "window:negate")]
+    assert state.log == [["negate", 1, 0], ["lianying draws", 1], ["dismantle negated"]]
+    assert state.hands[1] == [4]
+
+
+def test_a_dying_player_is_asked_for_peaches_by_every_seat_in_turn_from_the_current_one() -> None:
+    # seat 2's turn; seat 1 falls to -1. Seat 2 has no peach (not asked), seat 0 gives two in a
+    # row (asked again while seat 1 is still dying), then seat 1 is never asked: it is saved
+    state = Table(hands=[[6, 7], [8], [10]], hp=[3, 1, 3], current=2)
+    state.frames.append(Frame("damage", data={"target": 1, "source": 2, "amount": 2, "stage": "hit"}))
+    asked = play(state, [(0, "peach card=6"), (0, "peach card=7")])
+    assert asked == [(0, "window:peach"), (0, "window:peach")]
+    assert state.hp == [3, 1, 3] and state.log == [["peach", 0, 1], ["peach", 0, 1]]
+
+
+def test_nobody_saves_a_dying_player_who_then_dies() -> None:
+    state = Table(hands=[[10], [8], [11]], hp=[3, 1, 3], current=0)
+    state.frames.append(Frame("damage", data={"target": 1, "source": 0, "amount": 1, "stage": "hit"}))
+    asked = play(state, [(1, "pass")])  # only the dying seat holds a peach, and declines
+    assert asked == [(1, "window:peach")] and state.log == [["dies", 1]]
+
+
+def test_a_uniform_window_never_asks_a_seat_that_left_the_table() -> None:
+    state = Table(hands=[[], [], []], hp=[3, 0, 3])
+    TABLE_WINDOWS.open(state, "peach", [0, 1, 2], uniform=True, dying=2)
+    asked = play(state, [(0, "pass"), (2, "pass")])
+    assert asked == [(0, "window:peach"), (2, "window:peach")]
+
+
+@pytest.mark.parametrize("roundtrip", [False, True])
+def test_an_optional_judgement_skill_pays_a_chosen_card_and_a_cost_that_empties_the_hand_triggers_first(
+    roundtrip: bool,
+) -> None:
+    # seat 2 judges; seat 0 (guicai) may replace the judgement with a hand card: choosing the
+    # skill and the card is one decision. Paying with its last card fires lianying, which
+    # draws before guicai's effect takes place.
+    state = Table(hands=[[13], [], [14]], skills={0: ["guicai", "lianying"]}, deck=[11, 16], current=2)
+    state.frames.append(Frame("judge", data={"seat": 2}))
+    TABLE.run(state, [])
+    assert TABLE.legal(state, 0) == ["decline", "use ability=guicai card=13"]
+    asked = play(state, [(0, "use ability=guicai card=13")], roundtrip=roundtrip)
+    assert asked == [(0, "ability:guicai")]
+    assert state.log == [["guicai pays", 0, 13], ["lianying draws", 0], ["guicai replaces", 11, 13],
+                         ["judgement", 2, 13]]
+    assert state.hands[0] == [16] and state.frame_results == [13]
+
+
+def test_a_declined_judgement_skill_leaves_the_card() -> None:
+    state = Table(hands=[[13], [], [14]], skills={0: ["guicai"], 2: ["guicai"]}, deck=[11], current=2)
+    state.frames.append(Frame("judge", data={"seat": 2}))
+    # seat order from the current seat: seat 2 is asked before seat 0
+    asked = play(state, [(2, "decline"), (0, "decline")])
+    assert asked == [(2, "ability:guicai"), (0, "ability:guicai")]
+    assert state.frame_results == [11] and state.hands == [[13], [], [14]]
+
+
+def test_a_skill_on_damage_pushes_a_choice_and_resumes_with_it() -> None:
+    # seat 1 (fankui) is damaged by seat 0 and takes one of seat 0's cards of its choice;
+    # seat 0 losing its last card fires its own lianying, nested inside fankui's resume
+    state = Table(hands=[[12], [], []], skills={1: ["fankui"], 0: ["lianying"]}, deck=[17])
+    state.frames.append(Frame("damage", data={"target": 1, "source": 0, "amount": 1, "stage": "hit"}))
+    asked = play(state, [(1, "use ability=fankui"), (1, "pick card=12")])
+    assert asked == [(1, "ability:fankui"), (1, "select:fankui")]
+    assert state.log == [["fankui takes", 1, 12], ["lianying draws", 0]]
+    assert state.hands == [[17], [12], []] and state.hp[1] == 2
+
+
+def test_a_skill_is_not_offered_when_its_cost_cannot_be_paid() -> None:
+    state = Table(hands=[[], [], []], skills={0: ["guicai"]}, deck=[11], current=0)
+    state.frames.append(Frame("judge", data={"seat": 0}))
+    assert play(state, []) == [] and state.frame_results == [11]
+
+
+def test_a_window_resume_sees_what_a_response_pushed_and_may_close_the_window() -> None:
+    windows = Windows()
+    resolver: Resolver[Any] = Resolver([SelectRule()])
+
+    def responses(state: Mini, frame: Frame, seat: int) -> list[str]:
+        return ["aim"] if state.cancels[seat] else []
+
+    def aim(state: Mini, frame: Frame, seat: int, action: str, events: list[Event]) -> str:
+        state.cancels[seat] -= 1
+        select(state, seat, [0, 1, 2], 1, 1, "target")
+        return "next"
+
+    def resume(state: Mini, frame: Frame, value: Any, events: list[Event]) -> bool:
+        state.log.append(value["picked"])
+        return value["picked"] == [2]  # aiming at seat 2 ends the window
+
+    windows.register(WindowRule("aim", responses, aim, resume=resume))
+    windows.install(resolver)
+    state = Mini(cancels=[1, 1, 1])
+    windows.open(state, "aim", [0, 1, 2])
+    events: list[Event] = []
+    resolver.run(state, events)
+    for seat, action in [(0, "aim"), (0, "pick card=1"), (1, "aim"), (1, "pick card=2")]:
+        assert resolver.waiting(state).seat == seat
+        resolver.answer(state, seat, action, events)
+    assert state.frames == [] and state.log == [[1], [2]]
+    assert state.frame_results[0]["answers"] == [[0, "aim"], [1, "aim"]]  # seat 2 was never asked
+
+
+def test_a_choice_with_nothing_to_pick_asks_nobody() -> None:
+    state = Mini()
+    select(state, 1, [], 0, 3, "discard")
+    assert RESOLVER.run(state, []) is None and state.frame_results == [{"purpose": "discard", "picked": []}]
+
+
+def test_renaming_a_choice_for_a_redealt_world_keeps_it_consistent() -> None:
+    state = Mini()
+    frame = select(state, 0, [4, 7, 9], 0, 3, "discard")
+    RESOLVER.answer(state, 0, "pick card=7", [])
+    rename(frame, {7: 2, 9: 8})
+    assert frame.data["candidates"] == [2, 4, 8] and frame.data["picked"] == [2]
+    assert frame.answers == [[0, "pick card=2"]]
+    assert RESOLVER.legal(state, 0) == ["pick card=4", "pick card=8", "done"]
+
+
+def test_only_optional_abilities_offer_choices() -> None:
+    registry: Triggers[Any] = Triggers(lambda state, seat, name: True)
+    with pytest.raises(ValueError, match="only an optional ability"):
+        registry.register(Ability("x", "t", _lianying, choices=_guicai_choices))

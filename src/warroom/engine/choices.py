@@ -40,16 +40,50 @@ def select(
     """Push a ``select`` frame: ``seat`` picks between ``least`` and ``most`` of ``candidates``.
 
     ``purpose`` names the choice for prompts and decision kinds (``"discard"``, ``"move"``).
+    A choice with nothing to pick (``most`` or the candidates are 0) asks nobody: it hands
+    back an empty pick when the resolver next steps.
     """
     if not 0 <= least <= most:
         raise AssertionError(f"bad selection bounds {least}..{most}")
     if least > len(candidates):
         raise AssertionError(f"cannot pick {least} of {len(candidates)} candidates")
+    most = min(most, len(candidates))
     return push(
-        state, "select", seat,
-        candidates=sorted(candidates), least=least, most=min(most, len(candidates)),
+        state, "select", seat if most > 0 else NO_SEAT,
+        candidates=sorted(candidates), least=least, most=most,
         purpose=purpose, key=key, picked=[], **data,
     )
+
+
+def picked(value: Any, purpose: str) -> list[int] | None:
+    """The picks if ``value`` is what a ``select`` frame for ``purpose`` handed back, else ``None``.
+
+    A frame's ``results`` (and an ability's ``resume``) receive the values of *every* frame
+    pushed above it, a nested trigger's included; this picks out a choice's.
+    """
+    if isinstance(value, dict) and value.get("purpose") == purpose and "picked" in value:
+        picks: list[int] = value["picked"]
+        return picks
+    return None
+
+
+def rename(frame: Frame, mapping: dict[int, int]) -> None:
+    """Rename the candidates of a ``select`` frame (and its picks so far) through ``mapping``.
+
+    For ``determinize``: when the cards a seat chooses from are hidden from the seat the
+    world is re-dealt for, the re-dealt hand's ids replace them. Ids not in ``mapping`` stay.
+    """
+    data = frame.data
+    data["candidates"] = sorted(mapping.get(c, c) for c in data["candidates"])
+    data["picked"] = [mapping.get(c, c) for c in data["picked"]]
+    key = data["key"]
+    answers: list[list[Any]] = []
+    for seat, action in frame.answers:
+        if action != DONE:
+            old = int(action.rsplit("=", 1)[1])
+            action = f"pick {key}={mapping.get(old, old)}"
+        answers.append([seat, action])
+    frame.answers = answers
 
 
 class SelectRule(FrameRule[Any]):

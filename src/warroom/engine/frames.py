@@ -20,7 +20,13 @@ The contract of a frame rule:
   if the state has that list, else drops it.
 
 Straight-line rules code may still run inside one ``step``; what must never happen is
-progress kept in a Python closure or generator, which could not be saved or cloned.
+progress kept in a Python closure or generator, which could not be saved or cloned. A frame
+that runs in several stages keeps its stage in ``data`` (``data["stage"] = "after_window"``)
+and reads what its children handed back from ``results``.
+
+A game that ends in the middle of a chain (the last opponent dies while a window is open)
+calls :func:`halt`: the stack is emptied, the resolver stops, and a rule still running when it
+happened finds :func:`finish` a no-op and the engine's frames notice the empty stack.
 """
 
 from __future__ import annotations
@@ -120,8 +126,18 @@ def top(state: HasFrames) -> Frame | None:
     return state.frames[-1] if state.frames else None
 
 
+def halt(state: HasFrames) -> None:
+    """Empty the stack because the game has ended in the middle of a chain."""
+    state.frames.clear()
+
+
 def finish(state: HasFrames, frame: Frame, value: Any = None) -> None:
-    """Pop ``frame`` (which must be on top) and hand ``value`` to the frame below it."""
+    """Pop ``frame`` (which must be on top) and hand ``value`` to the frame below it.
+
+    On a stack emptied by :func:`halt` it does nothing.
+    """
+    if not state.frames:
+        return
     popped = state.frames.pop()
     assert popped is frame, "only the top frame can finish"
     if state.frames:
@@ -201,6 +217,11 @@ class Resolver(Generic[St]):
         if frames and frames[-1].seat != NO_SEAT:
             return frames[-1]
         return None
+
+    def decision_kind(self, state: St) -> str | None:
+        """The ``Decision.kind`` of the waiting frame (``None`` if no frame waits)."""
+        frame = self.waiting(state)
+        return None if frame is None else self.rule(frame).decision_kind(state, frame)
 
     def legal(self, state: St, seat: int) -> list[Action]:
         frame = self.waiting(state)

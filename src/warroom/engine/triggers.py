@@ -15,12 +15,31 @@ the state only ever holds names and seats.
 
 Each ability's condition is checked when its turn comes (an earlier ability may have
 changed the situation), not when the timing point fired. A compulsory ability runs at
-once; an optional one pushes an ``ability`` frame that asks its owner ``use NAME`` or
-``decline`` (a cost that cannot be paid means it is not offered). An effect may push
-frames of its own (a choice, a window); what they hand back is given to the ability's
-``resume`` hook before the next ability resolves. The trigger frame finally hands its
-``ctx`` (which effects may have changed: a damage amount, a replaced judgement card) to
-the frame below it.
+once; an optional one pushes an ``ability`` frame that asks its owner ``use ability=NAME``
+or ``decline`` (a cost that cannot be paid means it is not offered).
+
+**Costs.** ``can_pay`` says whether the cost can be paid now, ``pay`` pays it. A cost that
+needs a choice (discard *which* card) is written as ``choices``: the ways to use the
+ability, each the argument words of one use action (``"card=12"`` offers
+``use ability=NAME card=12``), so choosing the ability and how to pay for it is one
+decision. While the ability resolves, ``ctx["use"]`` (:data:`USE`) holds the chosen
+arguments as text (``{"card": "12"}``); it is removed once the ability is done.
+
+**Order within one ability.** ``pay`` runs first. If it pushes frames (paying with the last
+hand card fires "card lost"), they resolve before the effect; what they hand back goes to
+``resume``. Then the ``ability`` event is logged and ``effect`` runs. An effect may push
+frames of its own (a choice, a window, damage); each value they hand back is given to
+``resume``, which may push more (store how far it got in ``ctx``), until nothing more is
+pushed. ``resume`` receives the value of *every* frame pushed above the trigger frame,
+including the ``{"timing", "ctx"}`` of a trigger fired inside the effect (a card lost on the
+way): pick out what it waits for with :func:`warroom.engine.choices.picked` or
+:func:`warroom.engine.windows.outcome`. Only then does the next ability resolve. The trigger frame finally hands
+``{"timing", "ctx"}`` to the frame below it (effects may have changed ``ctx``: a damage
+amount, a replaced judgement card).
+
+The caller either gets ``None`` from :meth:`Triggers.fire` (nothing listens: nothing was
+pushed, go straight on) or the pushed frame (wait: the caller's frame is stepped again once
+the trigger frame has handed it ``{"timing", "ctx"}`` in ``results``).
 """
 
 from __future__ import annotations
@@ -29,7 +48,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic
 
-from warroom.engine.actions import Action
+from warroom.engine.actions import Action, parse
 from warroom.engine.events import Event
 from warroom.engine.frames import NO_SEAT, Frame, FrameRule, Resolver, St, finish, push
 
@@ -37,6 +56,11 @@ Context = dict[str, Any]
 Condition = Callable[[Any, int, Context], bool]
 Effect = Callable[[Any, int, Context, list[Event]], None]
 Resume = Callable[[Any, int, Context, Any, list[Event]], None]
+Choices = Callable[[Any, int, Context], list[str]]
+
+USE = "use"  # the ctx key holding the chosen use's arguments while an ability resolves
+# the stages of the ability being resolved, kept in the trigger frame's data
+_ASKING, _PAYING, _RUNNING = "asking", "paying", "running"
 
 
 def _always(state: Any, seat: int, ctx: Context) -> bool:
@@ -48,7 +72,8 @@ class Ability:
     """One triggered ability: when ``timing`` fires, if ``condition`` holds for its owner, ``effect``.
 
     ``can_pay``/``pay`` are the optional cost (checked before offering, paid on use);
-    ``resume`` receives what frames pushed by the effect hand back.
+    ``choices`` lists the ways to use an optional ability when using it needs a choice (see
+    the module text); ``resume`` receives what frames pushed by ``pay`` or ``effect`` hand back.
     """
 
     name: str
@@ -59,6 +84,7 @@ class Ability:
     can_pay: Condition | None = None
     pay: Effect | None = None
     resume: Resume | None = None
+    choices: Choices | None = None
 
 
 def seat_order(start: int, seats: int, alive: Callable[[int], bool] | None = None) -> list[int]:
@@ -82,6 +108,8 @@ class Triggers(Generic[St]):
     def register(self, ability: Ability) -> Ability:
         if ability.name in self.by_name:
             raise ValueError(f"ability {ability.name!r} registered twice")
+        if ability.choices is not None and not ability.optional:
+            raise ValueError(f"ability {ability.name!r}: only an optional ability offers choices")
         self.by_name[ability.name] = ability
         self.by_timing.setdefault(ability.timing, []).append(ability)
         return ability
@@ -107,14 +135,25 @@ class Triggers(Generic[St]):
         pending = self.listening(state, timing, order)
         if not pending:
             return None
-        return push(state, "trigger", timing=timing, ctx=ctx, pending=pending, current=None)
+        return push(state, "trigger", timing=timing, ctx=ctx, pending=pending, current=None, stage="")
 
     def usable(self, state: Any, seat: int, ability: Ability, ctx: Context) -> bool:
+        """Whether ``seat`` may use ``ability`` now: its condition holds and it can pay."""
         if not ability.condition(state, seat, ctx):
             return False
-        return ability.can_pay is None or ability.can_pay(state, seat, ctx)
+        if ability.can_pay is not None and not ability.can_pay(state, seat, ctx):
+            return False
+        return ability.choices is None or bool(ability.choices(state, seat, ctx))
+
+    def uses(self, state: Any, seat: int, ability: Ability, ctx: Context) -> list[Action]:
+        """The use actions offered for an optional ability, sorted."""
+        base = f"use ability={ability.name}"
+        if ability.choices is None:
+            return [base]
+        return sorted({f"{base} {words}" for words in ability.choices(state, seat, ctx)})
 
     def run(self, state: Any, seat: int, ability: Ability, ctx: Context, events: list[Event]) -> None:
+        """Pay for and apply an ability in one go (what a frame does when neither pushes frames)."""
         if ability.pay is not None:
             ability.pay(state, seat, ctx, events)
         events.append(Event("ability", {"seat": seat, "ability": ability.name}))
@@ -130,23 +169,12 @@ class _TriggerRule(FrameRule[Any]):
     def step(self, state: Any, frame: Frame, events: list[Event]) -> None:
         data = frame.data
         ctx = data["ctx"]
-        if frame.results:
-            # children of the ability that ran last (its own frames, or the ``ability`` ask)
-            returned = frame.results[:]
-            frame.results.clear()
-            current = data["current"]
-            for value in returned:
-                if isinstance(value, dict) and value.get("ability_answer") is not None:
-                    seat, name = current
-                    ability = self.triggers.by_name[name]
-                    if value["ability_answer"] == "use":
-                        self.triggers.run(state, seat, ability, ctx, events)
-                    return  # the effect may have pushed frames; step again
-                if current is not None:
-                    ability = self.triggers.by_name[current[1]]
-                    if ability.resume is not None:
-                        ability.resume(state, current[0], ctx, value, events)
-            return
+        if data["current"] is not None:
+            if self._carry_on(state, frame, events):
+                return  # frames it pushed resolve first
+            data["current"] = None
+            data["stage"] = ""
+            ctx.pop(USE, None)
         pending = data["pending"]
         while pending:
             seat, name = pending.pop(0)
@@ -155,28 +183,96 @@ class _TriggerRule(FrameRule[Any]):
                 continue
             data["current"] = [seat, name]
             if ability.optional:
+                data["stage"] = _ASKING
                 push(state, "ability", seat, name=name, timing=data["timing"])
                 return
-            self.triggers.run(state, seat, ability, ctx, events)
-            return  # the effect may have pushed frames: let them resolve first
+            data["stage"] = _PAYING
+            if self._pay(state, frame, seat, ability, ctx, events) or self._start(
+                state, frame, seat, ability, ctx, events
+            ):
+                return
+            data["current"] = None
+            data["stage"] = ""
         finish(state, frame, {"timing": data["timing"], "ctx": ctx})
+
+    @staticmethod
+    def _pushed(state: Any, frame: Frame) -> bool:
+        """Whether something was pushed over ``frame`` (or the game halted: stop too)."""
+        return not state.frames or state.frames[-1] is not frame
+
+    def _pay(self, state: Any, frame: Frame, seat: int, ability: Ability, ctx: Context,
+             events: list[Event]) -> bool:
+        """Pay the cost; True if that pushed frames (the effect waits for them)."""
+        if ability.pay is None:
+            return False
+        ability.pay(state, seat, ctx, events)
+        return self._pushed(state, frame)
+
+    def _start(self, state: Any, frame: Frame, seat: int, ability: Ability, ctx: Context,
+               events: list[Event]) -> bool:
+        """Apply the effect; True if it pushed frames."""
+        frame.data["stage"] = _RUNNING
+        events.append(Event("ability", {"seat": seat, "ability": ability.name}))
+        ability.effect(state, seat, ctx, events)
+        return self._pushed(state, frame)
+
+    def _carry_on(self, state: Any, frame: Frame, events: list[Event]) -> bool:
+        """Go on with the current ability after its frames returned; True while it still waits."""
+        data = frame.data
+        ctx = data["ctx"]
+        seat, name = data["current"]
+        ability = self.triggers.by_name[name]
+        returned = frame.results[:]
+        frame.results.clear()
+        if data["stage"] == _ASKING:
+            answer = returned[0] if returned else {}
+            if answer.get("ability_answer") != "use":
+                return False
+            if answer.get("args"):
+                ctx[USE] = dict(answer["args"])
+            data["stage"] = _PAYING
+            if self._pay(state, frame, seat, ability, ctx, events):
+                return True
+            return self._start(state, frame, seat, ability, ctx, events)
+        for value in returned:
+            if ability.resume is not None:
+                ability.resume(state, seat, ctx, value, events)
+        if self._pushed(state, frame):
+            return True
+        if data["stage"] == _PAYING:
+            return self._start(state, frame, seat, ability, ctx, events)
+        return False
 
 
 class _AbilityRule(FrameRule[Any]):
-    """Asks the owner of an optional ability whether to use it."""
+    """Asks the owner of an optional ability whether (and how) to use it.
+
+    The ``ability`` frame always sits right above its ``trigger`` frame, whose ``ctx`` the
+    ability's choices read.
+    """
 
     kind = "ability"
 
     def __init__(self, triggers: Triggers[Any]) -> None:
         self.triggers = triggers
 
+    @staticmethod
+    def _ctx(state: Any) -> Context:
+        ctx: Context = state.frames[-2].data["ctx"]
+        return ctx
+
     def legal(self, state: Any, frame: Frame, seat: int) -> list[Action]:
-        return ["decline", f"use ability={frame.data['name']}"]
+        ability = self.triggers.by_name[frame.data["name"]]
+        return ["decline", *self.triggers.uses(state, seat, ability, self._ctx(state))]
 
     def answer(self, state: Any, frame: Frame, seat: int, action: Action, events: list[Event]) -> None:
         frame.answers.append([seat, action])
         frame.seat = NO_SEAT
-        finish(state, frame, {"ability_answer": "decline" if action == "decline" else "use"})
+        if action == "decline":
+            finish(state, frame, {"ability_answer": "decline"})
+            return
+        args = {k: v for k, v in parse(action)[1].items() if k != "ability"}
+        finish(state, frame, {"ability_answer": "use", "args": args})
 
     def decision_kind(self, state: Any, frame: Frame) -> str:
         return f"ability:{frame.data['name']}"

@@ -15,8 +15,18 @@ the largest speed lever for simulation. Online, a person could read something in
 a window closed (nobody asked means nobody holds a Negate), so a window opened with
 ``uniform=True`` asks every seat in its order, offering ``pass`` alone to those who cannot
 answer: the table then behaves the same whether or not anyone could answer. Games expose
-this as the rule option ``uniform_windows`` (:data:`UNIFORM_WINDOWS`), which servers set for
-tables with more than one person.
+this as the rule option ``uniform_windows`` (:data:`UNIFORM_WINDOWS`, read with
+:func:`uniform_windows`), which servers set for tables with more than one person. A seat that
+is no longer at the table (``seated`` says no: a dead player) is never asked, uniform or not.
+
+**After a response's frames.** A response that pushes frames (a nested window, a choice of
+targets) has them resolved before the window asks on. If the rule has ``resume``, each value
+they hand back is given to it; it returns ``True`` to close the window (a Negate that was not
+itself cancelled, under a reading where a cancelled Negate lets others answer again).
+
+**Non-uniform windows reveal something**: that a seat is asked tells the table it could answer.
+A determinization does not condition on it (it re-deals as if nothing was learned); uniform
+windows remove both the leak and the bias.
 """
 
 from __future__ import annotations
@@ -44,6 +54,13 @@ UNIFORM_WINDOWS = Option(
 
 Responses = Callable[[Any, Frame, int], list[Action]]
 Respond = Callable[[Any, Frame, int, Action, list[Event]], Then]
+WindowResume = Callable[[Any, Frame, Any, list[Event]], bool]
+Seated = Callable[[Any, int], bool]
+
+
+def uniform_windows(config: dict[str, Any]) -> bool:
+    """Whether a configuration asks for uniform windows (the ``uniform_windows`` option)."""
+    return bool(int(config.get("options", {}).get("uniform_windows", 0)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,12 +69,17 @@ class WindowRule:
 
     ``responses(state, frame, seat)`` lists what ``seat`` could answer now (without
     ``pass``; empty: nothing); ``respond(state, frame, seat, action, events)`` applies a
-    response and says what the window does next.
+    response and says what the window does next. Optional: ``resume(state, frame, value,
+    events)`` receives what frames pushed by a response hand back and returns ``True`` to
+    close the window; ``seated(state, seat)`` is ``False`` for a seat that is not to be asked
+    at all any more (a dead player), even in a uniform window.
     """
 
     name: str
     responses: Responses
     respond: Respond
+    resume: WindowResume | None = None
+    seated: Seated | None = None
 
 
 class Windows:
@@ -82,12 +104,28 @@ class Windows:
         return push(state, "window", name=name, order=list(order), at=0, uniform=uniform, closed=False, **data)
 
 
+def outcome(value: Any, name: str) -> dict[str, Any] | None:
+    """``value`` if it is what a window ``name`` handed back, else ``None``.
+
+    A frame's ``results`` hold the values of every frame pushed above it (a trigger fired by a
+    response hands back its ``{"timing", "ctx"}`` too); this picks out a window's outcome.
+    """
+    if isinstance(value, dict) and value.get("window") == name and "answers" in value:
+        return value
+    return None
+
+
+def outcomes(results: list[Any], name: str) -> list[dict[str, Any]]:
+    """The outcomes of windows ``name`` among ``results``, in the order they were handed back."""
+    return [v for v in results if outcome(v, name) is not None]
+
+
 def outcome_data(frame: Frame) -> dict[str, Any]:
     """The game's own data of a window frame (without the engine's keys)."""
     return {k: v for k, v in frame.data.items() if k not in _ENGINE_KEYS}
 
 
-_ENGINE_KEYS = frozenset({"name", "order", "at", "uniform", "closed"})
+_ENGINE_KEYS = frozenset({"name", "order", "at", "uniform", "closed", "seen"})
 
 
 class _WindowFrameRule(FrameRule[Any]):
@@ -99,12 +137,22 @@ class _WindowFrameRule(FrameRule[Any]):
     def step(self, state: Any, frame: Frame, events: list[Event]) -> None:
         data = frame.data
         rule = self.windows.rules[data["name"]]
+        if rule.resume is not None and len(frame.results) > data.get("seen", 0):
+            fresh = frame.results[data.get("seen", 0):]
+            data["seen"] = len(frame.results)
+            for value in fresh:
+                if rule.resume(state, frame, value, events):
+                    data["closed"] = True
+            if not state.frames or state.frames[-1] is not frame:
+                return  # resume pushed frames (they resolve first), or the game ended
         order = data["order"]
         if not data["closed"]:
             at = data["at"]
+            uniform = data["uniform"]
+            seated = rule.seated
             while at < len(order):
                 seat = order[at]
-                if data["uniform"] or rule.responses(state, frame, seat):
+                if (seated is None or seated(state, seat)) and (uniform or rule.responses(state, frame, seat)):
                     data["at"] = at
                     frame.seat = seat
                     return

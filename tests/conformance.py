@@ -28,7 +28,14 @@ What is checked, by seeded random playouts:
 * the game ends within a bounded number of decisions with a valid ``Result``;
 * records replay with every hash and event reproduced, survive save/load, and
   ``Match.from_record`` continues a game; the same seed and actions give the same
-  states, in this process and in another one with a different hash seed.
+  states, in this process and in another one with a different hash seed;
+* a game on the engine's frame stack, saved to JSON and restored in the middle of any
+  window, trigger, ability or choice frame, goes on with the same events and hashes;
+* with ``uniform_windows=1``, a table asks the same seats, in the same order, whatever
+  the hidden cards (whether or not anyone could answer).
+
+Besides the registered games the suite runs over the test games of ``TEST_GAMES``
+(``tests/nest_game.py``), which are never registered for users.
 
 A failure names the game, configuration, seed and step; ``reproduce`` replays
 the bot's choices up to that step.
@@ -36,7 +43,9 @@ the bot's choices up to that step.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import importlib
 import json
 import math
 import os
@@ -64,10 +73,27 @@ from warroom.engine import (
     parse,
     registry,
 )
+from warroom.engine.frames import Frame
 from warroom.engine.match import Match
 from warroom.engine.record import Record, replay
 
 TESTS_DIR = Path(__file__).resolve().parent
+
+# Test games the suite runs over as if they were registered: name -> module defining GAME.
+TEST_GAMES: dict[str, str] = {"nest": "tests.nest_game"}
+
+
+def game_named(name: str) -> Game[Any]:
+    """A registered game, or one of the suite's test games."""
+    if name in TEST_GAMES and name not in registry.names():
+        game: Game[Any] = importlib.import_module(TEST_GAMES[name]).GAME
+        return game
+    return registry.get(name)
+
+
+def suite_games() -> list[Game[Any]]:
+    """Every game the suite checks: the registered ones, then the test games."""
+    return [*registry.all_games(), *(game_named(n) for n in sorted(TEST_GAMES) if n not in registry.names())]
 
 
 # ----- settings -------------------------------------------------------------------------------
@@ -99,22 +125,24 @@ class Setup:
     game: str
     config: dict[str, Any]
     seeds: tuple[int, ...]
+    tag: str = ""  # what else sets this configuration apart (an option), for its label
 
     @property
     def label(self) -> str:
         variants = "+".join(self.config.get("variants", [])) or "base"
-        return f"{self.game}-{self.config['players']}p-{variants}"
+        return f"{self.game}-{self.config['players']}p-{variants}{'-' + self.tag if self.tag else ''}"
 
 
 def setups(settings: Settings | None = None) -> list[Setup]:
-    """Every registered game with each player count it supports, and each variant once.
+    """Every game of the suite with each player count it supports, and each variant once.
 
-    A game's seeds are spread over its configurations (at least 4 each), so a
+    A game with the ``uniform_windows`` option also gets it on, at its largest player
+    count. A game's seeds are spread over its configurations (at least 4 each), so a
     game with many player counts does not cost many times more than one with one.
     """
     settings = settings or Settings()
     out: list[Setup] = []
-    for game in registry.all_games():
+    for game in suite_games():
         configs = [game.configure(n) for n in range(game.min_players, game.max_players + 1)]
         for variant in sorted(game.variants):
             # the first player count the variant accepts
@@ -126,11 +154,18 @@ def setups(settings: Settings | None = None) -> list[Setup]:
                     continue
                 configs.append(cfg)
                 break
+        tags = [""] * len(configs)
+        if UNIFORM in game.options:
+            configs.append(game.configure(game.max_players, (), {UNIFORM: 1}))
+            tags.append("uniform")
         per = max(4, math.ceil(settings.seeds / len(configs)))
         for i, cfg in enumerate(configs):
             seeds = tuple(mix_seed(i, s) % 1_000_000 for s in range(per))
-            out.append(Setup(game.name, cfg, seeds))
+            out.append(Setup(game.name, cfg, seeds, tags[i]))
     return out
+
+
+UNIFORM = "uniform_windows"  # the rule option of windows that ask every seat
 
 
 # ----- helpers --------------------------------------------------------------------------------
@@ -168,7 +203,8 @@ class Where:
             f"{self.game} players={self.config['players']} variants={self.config.get('variants')} "
             f"seed={self.seed} after {self.step} decisions (last actions {last}): {message} "
             f"[reproduce: conformance.reproduce({self.game!r}, {self.config['players']}, "
-            f"{self.seed}, {self.step})]"
+            f"{self.seed}, {self.step}, {tuple(self.config.get('variants', ()))!r}, "
+            f"{self.config.get('options')!r})]"
         )
 
     def check(self, condition: bool, message: str | Callable[[], str]) -> None:
@@ -213,7 +249,7 @@ def trajectory(game: Game[Any], config: dict[str, Any], seed: int,
 
 def trajectory_digest(game_name: str, players: int, seeds: list[int]) -> str:
     """One digest of several whole trajectories (for the cross-process determinism check)."""
-    game = registry.get(game_name)
+    game = game_named(game_name)
     config = game.configure(players)
     h = hashlib.sha256()
     for seed in seeds:
@@ -224,10 +260,11 @@ def trajectory_digest(game_name: str, players: int, seeds: list[int]) -> str:
 
 
 def reproduce(game_name: str, players: int, seed: int, step: int,
-              variants: tuple[str, ...] = ()) -> tuple[Any, list[tuple[int, str]]]:
+              variants: tuple[str, ...] = (),
+              options: dict[str, Any] | None = None) -> tuple[Any, list[tuple[int, str]]]:
     """The state after ``step`` decisions of a suite playout, and the actions that led there."""
-    game = registry.get(game_name)
-    config = game.configure(players, variants)
+    game = game_named(game_name)
+    config = game.configure(players, variants, options)
     state = game.new(config, seed)
     bot = Chooser(seed)
     actions: list[tuple[int, str]] = []
@@ -713,8 +750,26 @@ def recorded_game(game: Game[Any], config: dict[str, Any], seed: int,
     return match, states, events
 
 
+@contextlib.contextmanager
+def registered(game_name: str) -> Iterator[None]:
+    """Register a test game for the duration (records name their game; replay looks it up)."""
+    if game_name not in TEST_GAMES or game_name in registry.names():
+        yield
+        return
+    registry.register(game_name, TEST_GAMES[game_name])
+    try:
+        yield
+    finally:
+        registry.unregister(game_name)
+
+
 def check_replay(game: Game[Any], config: dict[str, Any], seed: int) -> int:
     """Records replay exactly, survive files, and resume mid-game; returns the decisions."""
+    with registered(game.name):
+        return _check_replay(game, config, seed)
+
+
+def _check_replay(game: Game[Any], config: dict[str, Any], seed: int) -> int:
     where = Where(game.name, config, seed)
     match, states, events = recorded_game(game, config, seed)
     res = match.result()
@@ -794,3 +849,127 @@ def cross_process_digest(game_name: str, players: int, seeds: list[int], hash_se
         env=env, capture_output=True, text=True, timeout=300, check=True,
     )
     return out.stdout.strip()
+
+
+# ----- nested resolution: save and restore mid-frame; uniform windows ------------------------------
+# the engine's frame kinds that wait on seats in the middle of a chain
+RESTORED_KINDS = frozenset({"window", "trigger", "ability", "select"})
+
+
+def engine_frames(state: Any) -> list[Frame]:
+    """The state's frame stack if it is the engine's (``state.frames`` of ``Frame``), else empty."""
+    frames = getattr(state, "frames", None)
+    if isinstance(frames, list) and all(isinstance(f, Frame) for f in frames):
+        return frames
+    return []
+
+
+@dataclass(slots=True)
+class RestoreStats:
+    """Where ``check_restore_in_frames`` saved and restored."""
+
+    restores: int = 0
+    kinds: set[str] = field(default_factory=set)  # frame kinds it restored in the middle of
+    deepest: int = 0  # most windows on the stack at one restore
+
+
+def check_restore_in_frames(game: Game[Any], config: dict[str, Any], seed: int) -> RestoreStats:
+    """Save and restore (JSON text) in the middle of every window, trigger, ability and choice frame.
+
+    A suite playout is played once, keeping each decision's state text, action, events and
+    hash. Then at every decision where such a frame is on the stack, the state is rebuilt
+    from its JSON text and the recorded actions are applied to the copy until the lowest of
+    those frames has resolved: every event and every hash must be the recorded ones.
+    """
+    where = Where(game.name, config, seed)
+    state = game.new(config, seed)
+    bot = Chooser(seed)
+    texts: list[str] = []
+    moves: list[tuple[int, str, int | None]] = []
+    logs: list[str] = []
+    hashes: list[str] = []
+    stacks: list[list[Frame]] = []  # the live frames at each decision (identity tells one from another)
+    while game.result(state) is None and len(moves) < 20_000:
+        frames = engine_frames(state)
+        stacks.append(frames[:])
+        texts.append(state_text(game, state))
+        seat, action = bot.choose(game, state)
+        t = time_for(game, len(moves))
+        events = game.apply(state, seat, action, t)
+        moves.append((seat, action, t))
+        logs.append(dumps([e.visible_to(ALL_SEEING) for e in events]))
+        hashes.append(game.hash(state))
+    stats = RestoreStats()
+    for i, stack in enumerate(stacks):
+        watched = [f for f in stack if f.kind in RESTORED_KINDS]
+        if not watched:
+            continue
+        lowest = watched[0]
+        end = next((k for k in range(i + 1, len(stacks)) if not any(f is lowest for f in stacks[k])),
+                   len(stacks))
+        copy = game.from_json(json.loads(texts[i]))
+        where.step = i
+        where.check(state_text(game, copy) == texts[i], "a state restored mid-frame is not the same state")
+        for k in range(i, end):
+            seat, action, t = moves[k]
+            events = game.apply(copy, seat, action, t)
+            where.check(dumps([e.visible_to(ALL_SEEING) for e in events]) == logs[k],
+                        f"restored in a {lowest.kind} frame at decision {i}, {action!r} at decision {k} "
+                        f"gave other events")
+            where.check(game.hash(copy) == hashes[k],
+                        f"restored in a {lowest.kind} frame at decision {i}, the state after decision {k} differs")
+        stats.restores += 1
+        stats.kinds.update(f.kind for f in watched)
+        stats.deepest = max(stats.deepest, sum(f.kind == "window" for f in stack))
+    return stats
+
+
+def window_asks(game: Game[Any], state: Any) -> list[tuple[int, str]]:
+    """(seat, kind) of every window decision until the first other one, everyone passing."""
+    asked: list[tuple[int, str]] = []
+    while game.result(state) is None:
+        seat, kind = next((d.player, d.kind) for d in game.decisions(state))
+        if not kind.startswith("window:") or "pass" not in game.legal_actions(state, seat):
+            asked.append((seat, kind))
+            break
+        asked.append((seat, kind))
+        game.apply(state, seat, "pass")
+    return asked
+
+
+def check_uniform_windows(game: Game[Any], config: dict[str, Any], seed: int,
+                          worlds: int = 3) -> tuple[int, int]:
+    """Compare who windows ask in the real deal and in re-dealt ones, everyone passing.
+
+    At every window decision of a suite playout, the table is played on with every seat
+    passing, in the real state and in states determinized for another seat (its hand, so
+    whether the deciding seat could answer, is re-dealt). Returns (window decisions checked,
+    how many of them asked other seats in some re-dealt world). With ``uniform_windows`` on
+    the second number must be 0 (checked here); without it a game that skips seats that
+    cannot answer shows differences.
+    """
+    where = Where(game.name, config, seed)
+    uniform = bool(int(config.get("options", {}).get(UNIFORM, 0)))
+    rng = random.Random(mix_seed(seed, 0x5EA7))
+    state = game.new(config, seed)
+    bot = Chooser(seed)
+    players = int(config["players"])
+    checked = differing = 0
+    while game.result(state) is None and where.step < 20_000:
+        pending = game.decisions(state)
+        if pending[0].kind.startswith("window:"):
+            checked += 1
+            real = window_asks(game, game.clone(state))
+            other = (pending[0].player + 1) % players
+            for _ in range(worlds):
+                seen = window_asks(game, game.determinize(state, other, rng.randrange(1 << 62)))
+                if seen != real:
+                    where.check(not uniform,
+                                f"a uniform window asked {seen} in a re-dealt world, {real} in the real one")
+                    differing += 1
+                    break
+        seat, action = bot.choose(game, state)
+        game.apply(state, seat, action, time_for(game, where.step))
+        where.step += 1
+        where.actions.append((seat, action))
+    return checked, differing

@@ -23,13 +23,16 @@ PLAYOUTS = [pytest.param(s, seed, id=f"{s.label}-{seed}") for s in SETUPS for se
 # replays are cheaper to check but need no more than a few seeds per configuration
 REPLAYS = [pytest.param(s, seed, id=f"{s.label}-{seed}") for s in SETUPS for seed in s.seeds[:6]]
 BY_SETUP = [pytest.param(s, id=s.label) for s in SETUPS]
-GAMES = [pytest.param(g, id=g.name) for g in registry.all_games()]
+GAMES = [pytest.param(g, id=g.name) for g in cf.suite_games()]
+# save and restore mid-frame over a few seeds of each configuration
+RESTORES = [pytest.param(s, seed, id=f"{s.label}-{seed}") for s in SETUPS for seed in s.seeds[:4]]
+UNIFORM_SETUPS = [pytest.param(s, id=s.label) for s in SETUPS if s.tag == "uniform"]
 
 
 # ----- every registered game ------------------------------------------------------------------
 @pytest.mark.parametrize(("setup", "seed"), PLAYOUTS)
 def test_random_playout_keeps_every_promise(setup: cf.Setup, seed: int) -> None:
-    game = registry.get(setup.game)
+    game = cf.game_named(setup.game)
     stats = cf.check_playout(game, setup.config, seed, SETTINGS)
     assert stats.result is not None
     assert stats.deep_checks > 0 and stats.illegal_tried > 0
@@ -37,20 +40,20 @@ def test_random_playout_keeps_every_promise(setup: cf.Setup, seed: int) -> None:
 
 @pytest.mark.parametrize(("setup", "seed"), REPLAYS)
 def test_record_replays_exactly_and_resumes(setup: cf.Setup, seed: int) -> None:
-    game = registry.get(setup.game)
+    game = cf.game_named(setup.game)
     assert cf.check_replay(game, setup.config, seed) > 0
 
 
 @pytest.mark.parametrize("setup", BY_SETUP)
 def test_same_seed_and_actions_give_same_states(setup: cf.Setup) -> None:
-    game = registry.get(setup.game)
+    game = cf.game_named(setup.game)
     for seed in setup.seeds[:3]:
         cf.check_determinism(game, setup.config, seed)
 
 
 @pytest.mark.parametrize("setup", BY_SETUP)
 def test_set_up_depends_on_the_seed(setup: cf.Setup) -> None:
-    game = registry.get(setup.game)
+    game = cf.game_named(setup.game)
     texts = {cf.state_text(game, game.new(setup.config, s)) for s in range(6)}
     assert len(texts) > 1
 
@@ -68,7 +71,7 @@ def test_games_are_the_same_in_another_process(game: Game[Any]) -> None:
 @pytest.mark.parametrize("game", GAMES)
 def test_game_facts_are_plain_data(game: Game[Any]) -> None:
     facts = game.describe_game()
-    assert facts["name"] == game.name and registry.get(game.name) is game
+    assert facts["name"] == game.name and cf.game_named(game.name) is game
     assert facts["players"] == list(range(game.min_players, game.max_players + 1))
     json.dumps(facts)
     reference = game.rules_reference()
@@ -83,9 +86,51 @@ def test_game_facts_are_plain_data(game: Game[Any]) -> None:
 
 def test_every_game_and_player_count_is_covered() -> None:
     covered = {(s.game, s.config["players"]) for s in SETUPS}
-    for game in registry.all_games():
+    for game in cf.suite_games():
         for n in range(game.min_players, game.max_players + 1):
             assert (game.name, n) in covered
+
+
+def test_test_games_run_in_the_suite_without_being_registered() -> None:
+    assert {s.game for s in SETUPS} >= set(cf.TEST_GAMES)
+    assert not set(cf.TEST_GAMES) & set(registry.names())
+
+
+@pytest.mark.parametrize(("setup", "seed"), RESTORES)
+def test_restored_in_the_middle_of_any_frame_a_game_goes_on_identically(setup: cf.Setup, seed: int) -> None:
+    game = cf.game_named(setup.game)
+    stats = cf.check_restore_in_frames(game, setup.config, seed)
+    if cf.engine_frames(game.new(setup.config, seed)):
+        assert stats.restores > 0  # a game on the frame stack has frames to restore in
+
+
+def test_restores_reach_every_kind_of_frame_and_deep_chains() -> None:
+    game = cf.game_named("nest")
+    kinds: set[str] = set()
+    deepest = 0
+    for seed in range(6):
+        stats = cf.check_restore_in_frames(game, game.configure(4), seed)
+        kinds |= stats.kinds
+        deepest = max(deepest, stats.deepest)
+    assert kinds == set(cf.RESTORED_KINDS) and deepest >= 3
+
+
+@pytest.mark.parametrize("setup", UNIFORM_SETUPS)
+def test_uniform_windows_ask_the_same_seats_whoever_can_answer(setup: cf.Setup) -> None:
+    game = cf.game_named(setup.game)
+    checked = 0
+    for seed in setup.seeds[:3]:
+        n, differing = cf.check_uniform_windows(game, setup.config, seed)
+        assert differing == 0
+        checked += n
+    assert checked > 0
+
+
+def test_windows_that_skip_seats_ask_differently_by_deal() -> None:
+    """The control of the test above: without uniform windows, who is asked depends on the deal."""
+    game = cf.game_named("nest")
+    differing = sum(cf.check_uniform_windows(game, game.configure(4), seed)[1] for seed in range(3))
+    assert differing > 0
 
 
 def test_kessen_determinize_redeals_the_opponents_hands() -> None:

@@ -555,3 +555,15 @@ def test_only_optional_abilities_offer_choices() -> None:
     registry: Triggers[Any] = Triggers(lambda state, seat, name: True)
     with pytest.raises(ValueError, match="only an optional ability"):
         registry.register(Ability("x", "t", _lianying, choices=_guicai_choices))
+
+
+def test_a_choice_checks_one_action_exactly_as_its_list_would() -> None:
+    state = Mini()
+    select(state, 0, [3, 7, 12], 1, 3, "discard")
+    RESOLVER.answer(state, 0, "pick card=7", [])
+    legal = RESOLVER.legal(state, 0)
+    tries: list[Any] = [*legal, "pick card=7", "pick card=07", "pick card=²", "pick card=٣", "pick card=-3",
+                        "pick cards=3", "pick card=3 x=1", "take card=3", "done", "", None, 3, "pick", "pick card="]
+    for action in tries:
+        assert RESOLVER.is_legal(state, 0, action) == (action in legal), action
+    assert not RESOLVER.is_legal(state, 1, "pick card=3")  # not the seat it waits on

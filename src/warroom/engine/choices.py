@@ -107,13 +107,17 @@ class SelectRule(FrameRule[Any]):
 
     def is_legal(self, state: Any, frame: Frame, seat: int, action: Action) -> bool:
         data = frame.data
+        if not isinstance(action, str):
+            return False
         if action == DONE:
             return len(data["picked"]) >= int(data["least"])
         verb, _, arg = action.partition(" ")
         key, _, value = arg.partition("=")
-        if verb != "pick" or key != data["key"] or not value.isdigit():
+        if verb != "pick" or key != data["key"] or not value.isdecimal():
             return False
         card = int(value)
+        if str(card) != value:
+            return False  # "07" is not the canonical text of 7
         candidates: list[int] = data["candidates"]
         picked: list[int] = data["picked"]
         return card in candidates and card not in picked

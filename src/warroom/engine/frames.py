@@ -230,8 +230,9 @@ class Resolver(Generic[St]):
         return self.rule(frame).legal(state, frame, seat)
 
     def is_legal(self, state: St, seat: int, action: Action) -> bool:
+        """Whether ``action`` answers the waiting frame; ``False`` for anything that is not text."""
         frame = self.waiting(state)
-        if frame is None or frame.seat != seat:
+        if frame is None or frame.seat != seat or not isinstance(action, str):
             return False
         return self.rule(frame).is_legal(state, frame, seat, action)
 

@@ -106,7 +106,7 @@ class NestState:
 
     def in_play(self) -> list[int]:
         """Cards resolving on the stack (a Strike between its play and its discard)."""
-        return [f.data["card"] for f in self.frames if f.kind == "strike"]
+        return [f.data["card"] for f in self.frames if f.kind == "strike" and f.data["stage"] != "done"]
 
 
 # ----- moving cards ------------------------------------------------------------------------------

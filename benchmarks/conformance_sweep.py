@@ -4,7 +4,7 @@
     .venv/bin/python benchmarks/conformance_sweep.py --game kessen --seeds 5000 --deep-every 4
     .venv/bin/python benchmarks/conformance_sweep.py --seed 123456     # one seed, full detail
 
-Every configuration of every registered game (each player count, each variant)
+Every configuration of every game of the suite (registered or a test game; each player count, each variant)
 is played from seeds 0..N-1 with every per-step check, then recorded, replayed
 and resumed. The first broken promise of each configuration is printed with its
 seed and step and a ``conformance.reproduce(...)`` call that rebuilds the state;
@@ -24,8 +24,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tests import conformance as cf
 
-from warroom.engine import registry
-
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -40,9 +38,9 @@ def main() -> int:
     settings = cf.Settings(seeds=args.seeds, deep_every=max(1, args.deep_every))
     failed = 0
     for setup in cf.setups(settings):
-        if args.game and registry.get(args.game).name != setup.game:
+        if args.game and cf.game_named(args.game).name != setup.game:
             continue
-        game = registry.get(setup.game)
+        game = cf.game_named(setup.game)
         seeds = [args.seed] if args.seed is not None else range(args.seeds)
         started = time.perf_counter()
         decisions = 0

@@ -10,7 +10,8 @@ Two groups of numbers:
   trip, state hash), for every game and player count;
 - simulate: ``warroom simulate`` with random bots on one process and on every
   core, which shows how well the process pool scales (and checks that both runs
-  give the same results, as they must).
+  give the same results, as they must);
+- nesting: the cost per frame of a three-deep response window (``benchmarks/nesting.py``).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from nesting import measure as measure_nesting  # benchmarks/nesting.py, beside this file
 from warroom.engine import registry
 from warroom.sim.bench import bench_all
 from warroom.sim.commands import render_bench
@@ -126,7 +128,10 @@ def main() -> None:
         err.print(f"simulating {args.games} {name} games on 1 process and on every core...")
         scaling.append(simulate_scaling(name, args.games, args.seed))
 
-    report = {"machine": {**machine(), **calibrate()}, "engine": engine, "simulate": scaling}
+    err.print("nesting: a three-deep window chain...")
+    nesting = measure_nesting()
+    report = {"machine": {**machine(), **calibrate()}, "engine": engine, "simulate": scaling,
+              "nesting": nesting}
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(report, indent=1) + "\n")
 
@@ -142,6 +147,8 @@ def main() -> None:
             "yes" if row["same_results"] else "[red]NO[/red]", str(row["errors"]),
         )
     console.print(table)
+    console.print(f"nesting: {nesting['engine_us_per_frame']:.2f} us per frame of a three-deep window "
+                  f"(target {nesting['target_us_per_frame']:.0f}), {nesting['apply_us_per_frame']:.2f} with apply")
     m = report["machine"]
     console.print(f"{m['python']} on {m['platform']}, {m['cpus']} cpus, commit {m['commit']}")
     console.print(

@@ -148,11 +148,15 @@ TRIGGERS: Triggers[NestState] = Triggers(lambda state, seat, name: bool(state.al
 
 
 def _cancel_responses(state: NestState, frame: Frame, seat: int) -> list[str]:
-    return [make("cancel", card=c) for c in state.hands[seat] if c in CANCELS]
+    return [f"cancel card={c}" for c in state.hands[seat] if c in CANCELS]
+
+
+def _can_cancel(state: NestState, frame: Frame, seat: int) -> bool:
+    return any(c in CANCELS for c in state.hands[seat])
 
 
 def _cancel(state: NestState, frame: Frame, seat: int, action: str, events: list[Event]) -> str:
-    card = int(parse(action)[1]["card"])
+    card = int(action.rsplit("=", 1)[1])  # the window only passes on its own "cancel card=N"
     depth = frame.data["depth"] + 1
     events.append(Event("cancel", {"seat": seat, "card": card, "on": frame.data["card"], "depth": depth}))
     # the window on this Cancel; losing the last card (pushed above it) is resolved first
@@ -170,11 +174,11 @@ def cancelled(window: dict[str, Any]) -> bool:
 def _mend_responses(state: NestState, frame: Frame, seat: int) -> list[str]:
     if state.life[frame.data["dying"]] > 0:
         return []
-    return [make("mend", card=c) for c in state.hands[seat] if c in MENDS]
+    return [f"mend card={c}" for c in state.hands[seat] if c in MENDS]
 
 
 def _mend(state: NestState, frame: Frame, seat: int, action: str, events: list[Event]) -> str:
-    card = int(parse(action)[1]["card"])
+    card = int(action.rsplit("=", 1)[1])
     dying = frame.data["dying"]
     state.life[dying] += 1
     events.append(Event("mend", {"seat": seat, "card": card, "dying": dying, "life": state.life[dying]}))
@@ -186,7 +190,7 @@ def _seated(state: NestState, seat: int) -> bool:
     return state.alive[seat]
 
 
-WINDOWS.register(WindowRule("cancel", _cancel_responses, _cancel, seated=_seated))
+WINDOWS.register(WindowRule("cancel", _cancel_responses, _cancel, seated=_seated, can_respond=_can_cancel))
 WINDOWS.register(WindowRule("dying", _mend_responses, _mend, seated=_seated))
 WINDOWS.install(RESOLVER)
 TRIGGERS.install(RESOLVER)

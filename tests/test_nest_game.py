@@ -5,6 +5,8 @@ Card ids: Strikes 0-17, Cancels 18-31, Mends 32-39. Seats: 0 north, 1 east, 2 so
 
 from __future__ import annotations
 
+import importlib.util
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -274,3 +276,20 @@ def test_nest_is_not_a_registered_game() -> None:
 def test_nest_registers_inside_one_test(monkeypatch: pytest.MonkeyPatch) -> None:
     nest_game.register(monkeypatch)
     assert registry.get("nest") is GAME
+
+
+def test_the_nesting_benchmark_measures_the_chain_it_describes() -> None:
+    path = Path(__file__).resolve().parent.parent / "benchmarks" / "nesting.py"
+    spec = importlib.util.spec_from_file_location("nesting_benchmark", path)
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    state = bench.start()
+    kinds_seen = []
+    for seat, action in bench.CHAIN:
+        kinds_seen.append(asks(state)[1])
+        GAME.apply(state, seat, action)
+    assert kinds_seen == ["turn", "window:cancel", "window:cancel", "window:cancel", "window:cancel"]
+    bench.check(state)
+    row = bench.measure(rounds=1, chains=20)
+    assert row["frames_per_chain"] == 5 and row["engine_us_per_frame"] > 0

@@ -202,13 +202,17 @@ class Resolver(Generic[St]):
     def run(self, state: St, events: list[Event]) -> Frame | None:
         """Step the top frame until one waits on a seat (returned) or the stack is empty (``None``)."""
         frames = state.frames
+        rules = self.rules
         for _ in range(MAX_STEPS):
             if not frames:
                 return None
             frame = frames[-1]
             if frame.seat != NO_SEAT:
                 return frame
-            self.rule(frame).step(state, frame, events)
+            rule = rules.get(frame.kind)
+            if rule is None:
+                raise AssertionError(f"no rule for frame kind {frame.kind!r}")
+            rule.step(state, frame, events)
         raise AssertionError(f"frame stack did not settle in {MAX_STEPS} steps: {[f.kind for f in frames]}")
 
     def waiting(self, state: St) -> Frame | None:

@@ -72,7 +72,9 @@ class WindowRule:
     response and says what the window does next. Optional: ``resume(state, frame, value,
     events)`` receives what frames pushed by a response hand back and returns ``True`` to
     close the window; ``seated(state, seat)`` is ``False`` for a seat that is not to be asked
-    at all any more (a dead player), even in a uniform window.
+    at all any more (a dead player), even in a uniform window; ``can_respond(state, frame,
+    seat)`` answers ``bool(responses(...))`` faster (without writing the actions), for the
+    window's decision of whom to ask.
     """
 
     name: str
@@ -80,6 +82,7 @@ class WindowRule:
     respond: Respond
     resume: WindowResume | None = None
     seated: Seated | None = None
+    can_respond: Callable[[Any, Frame, int], bool] | None = None
 
 
 class Windows:
@@ -150,9 +153,10 @@ class _WindowFrameRule(FrameRule[Any]):
             at = data["at"]
             uniform = data["uniform"]
             seated = rule.seated
+            can = rule.can_respond or rule.responses
             while at < len(order):
                 seat = order[at]
-                if (seated is None or seated(state, seat)) and (uniform or rule.responses(state, frame, seat)):
+                if (seated is None or seated(state, seat)) and (uniform or can(state, frame, seat)):
                     data["at"] = at
                     frame.seat = seat
                     return

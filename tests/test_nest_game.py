@@ -6,10 +6,14 @@ Card ids: Strikes 0-17, Cancels 18-31, Mends 32-39. Seats: 0 north, 1 east, 2 so
 from __future__ import annotations
 
 import importlib.util
+import os
+import random
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from tests import conformance as cf
 from tests import nest_game
@@ -241,16 +245,34 @@ def test_the_view_hides_other_hands_and_determinize_renames_a_pending_choice() -
     assert any(sorted(GAME.determinize(state, 0, s).hands[1]) != east for s in range(5))
 
 
-def test_every_card_is_somewhere_exactly_once_throughout_random_games() -> None:
-    for players in (2, 3, 4):
-        config = GAME.configure(players)
-        for seed in range(4):
-            state = GAME.new(config, seed)
-            bot = cf.Chooser(seed)
-            while GAME.result(state) is None:
-                cards = [c for h in state.hands for c in h] + state.deck + state.discard + state.in_play()
-                assert sorted(cards) == list(range(40))
-                GAME.apply(state, *bot.choose(GAME, state))
+@settings(max_examples=30, deadline=None, derandomize=bool(os.environ.get("CI")),
+          suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**63 - 1), bot_seed=st.integers(0, 2**32), players=st.sampled_from([2, 3, 4]),
+       uniform=st.sampled_from([0, 1]), life=st.sampled_from([1, 3, 6]))
+def test_random_games_keep_the_invariants_of_the_stack(seed: int, bot_seed: int, players: int, uniform: int,
+                                                       life: int) -> None:
+    config = GAME.configure(players, (), {"uniform_windows": uniform, "life": life})
+    state = GAME.new(config, seed)
+    rng = random.Random(bot_seed)
+    while GAME.result(state) is None:
+        # every card is in exactly one place: a hand, the deck, the discard pile or on the stack
+        cards = [c for h in state.hands for c in h] + state.deck + state.discard + state.in_play()
+        assert sorted(cards) == list(range(40))
+        # a turn is at the bottom, and the one seat asked is a living one
+        assert state.frames[0].kind == "turn" and state.frames[0].data["seat"] == state.turn
+        (seat,) = GAME.deciders(state)
+        assert state.alive[seat] and all(state.hands[s] == [] for s in range(players) if not state.alive[s])
+        # a seat at 0 life is alive only while the table is asked to save it
+        dying = {f.data["dying"] for f in state.frames if f.kind == "window" and f.data["name"] == "dying"}
+        assert all(state.life[s] > 0 or s in dying for s in range(players) if state.alive[s])
+        # each Cancel window answers the one below it: one chain, depths 0, 1, 2... from the Strike's
+        depths = [f.data["depth"] for f in state.frames if f.kind == "window" and f.data["name"] == "cancel"]
+        assert depths == list(range(len(depths)))
+        legal = GAME.legal_actions(state, seat)
+        GAME.apply(state, seat, legal[rng.randrange(len(legal))])
+    res = GAME.result(state)
+    assert res is not None and res.winners and all(state.alive[w] for w in res.winners)
+    assert state.frames == []
 
 
 def test_every_legal_action_has_a_stable_number() -> None:

@@ -8,7 +8,8 @@ own, to any depth) and it says whether the window then closes, asks the same sea
 or moves on. When the window has gone round (or closed), it hands
 ``{"window": name, "answers": [[seat, action], ...], "results": [...], "data": data}`` to the
 frame below; ``results`` are what the frames pushed by its responses handed back (a nested
-window's outcome), so the frame that opened the window can settle a chain.
+window's outcome, and the report of any trigger a response fired: :func:`outcomes` picks out
+the windows'), so the frame that opened the window can settle a chain.
 
 **Who is asked.** A seat with no possible response is skipped without being asked: that is
 the largest speed lever for simulation. Online, a person could read something into how fast

@@ -12,9 +12,9 @@ from warroom.engine import Event, MalformedAction, make, parse
 from warroom.engine.action_space import ActionSpace, Shape
 from warroom.engine.actions import ints, values
 from warroom.engine.choices import SelectRule, picked, rename, select
-from warroom.engine.frames import Frame, FrameRule, Resolver, finish, frames_from_json, frames_to_json
+from warroom.engine.frames import Frame, FrameRule, Resolver, finish, frames_from_json, frames_to_json, halt
 from warroom.engine.triggers import USE, Ability, Triggers, seat_order
-from warroom.engine.windows import WindowRule, Windows, outcomes
+from warroom.engine.windows import WindowRule, Windows, outcomes, uniform_windows
 
 
 @dataclass
@@ -567,3 +567,28 @@ def test_a_choice_checks_one_action_exactly_as_its_list_would() -> None:
     for action in tries:
         assert RESOLVER.is_legal(state, 0, action) == (action in legal), action
     assert not RESOLVER.is_legal(state, 1, "pick card=3")  # not the seat it waits on
+
+
+def test_a_game_that_ends_inside_an_effect_halts_the_stack_quietly() -> None:
+    registry: Triggers[Any] = Triggers(lambda state, seat, name: True)
+    resolver: Resolver[Any] = Resolver()
+    registry.install(resolver)
+
+    def doom(state: Mini, seat: int, ctx: dict[str, Any], events: list[Event]) -> None:
+        state.log.append(("doom", seat))
+        halt(state)  # the last opponent fell: the game is over mid-chain
+
+    registry.register(Ability("doom", "turn_start", doom))
+    state = Mini()
+    state.frames.append(Frame("outer", data={}))
+    registry.fire(state, "turn_start", {}, [1, 2, 0])
+    assert resolver.run(state, []) is None
+    assert state.log == [("doom", 1)] and state.frames == []  # seats 2 and 0 never resolved
+    finish(state, Frame("late"))  # a rule finishing after the halt does nothing
+    assert state.frames == [] and state.frame_results == []
+
+
+def test_the_uniform_windows_option_is_read_from_a_configuration() -> None:
+    assert not uniform_windows({"players": 2, "variants": [], "options": {}})
+    assert uniform_windows({"players": 2, "variants": [], "options": {"uniform_windows": 1}})
+    assert not uniform_windows({"options": {"uniform_windows": "0"}})

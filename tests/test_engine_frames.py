@@ -12,7 +12,7 @@ from warroom.engine import Event, MalformedAction, make, parse
 from warroom.engine.action_space import ActionSpace, Shape
 from warroom.engine.actions import ints, values
 from warroom.engine.choices import SelectRule, picked, rename, select
-from warroom.engine.frames import Frame, FrameRule, Resolver, finish, frames_from_json, frames_to_json, halt
+from warroom.engine.frames import Frame, FrameRule, Resolver, finish, frames_from_json, frames_to_json, halt, push
 from warroom.engine.triggers import USE, Ability, Triggers, seat_order
 from warroom.engine.windows import WindowRule, Windows, outcomes, uniform_windows
 
@@ -592,3 +592,12 @@ def test_the_uniform_windows_option_is_read_from_a_configuration() -> None:
     assert not uniform_windows({"players": 2, "variants": [], "options": {}})
     assert uniform_windows({"players": 2, "variants": [], "options": {"uniform_windows": 1}})
     assert not uniform_windows({"options": {"uniform_windows": "0"}})
+
+
+def test_an_ability_frame_pushed_on_its_own_is_a_plain_yes_or_no_ask() -> None:
+    # a game may ask "use this?" outside a trigger (an armour asked during a response)
+    state = Table(hands=[[13], [], []])
+    push(state, "ability", 1, name="eight_diagram", timing="ask")
+    assert TABLE.legal(state, 1) == ["decline", "use ability=eight_diagram"]
+    TABLE.answer(state, 1, "use ability=eight_diagram", [])
+    assert state.frame_results == [{"ability_answer": "use"}]

@@ -247,8 +247,11 @@ class _TriggerRule(FrameRule[Any]):
 class _AbilityRule(FrameRule[Any]):
     """Asks the owner of an optional ability whether (and how) to use it.
 
-    The ``ability`` frame always sits right above its ``trigger`` frame, whose ``ctx`` the
-    ability's choices read.
+    Pushed by a ``trigger`` frame, it sits right above it, and an ability with ``choices``
+    reads that frame's ``ctx`` for them. A game may also push one on its own as a plain
+    yes/no ask (``push(state, "ability", seat, name=NAME, timing=...)``): it offers
+    ``decline`` and ``use ability=NAME`` and hands ``{"ability_answer": "use"|"decline"}``
+    to the frame below.
     """
 
     kind = "ability"
@@ -256,14 +259,13 @@ class _AbilityRule(FrameRule[Any]):
     def __init__(self, triggers: Triggers[Any]) -> None:
         self.triggers = triggers
 
-    @staticmethod
-    def _ctx(state: Any) -> Context:
-        ctx: Context = state.frames[-2].data["ctx"]
-        return ctx
-
     def legal(self, state: Any, frame: Frame, seat: int) -> list[Action]:
-        ability = self.triggers.by_name[frame.data["name"]]
-        return ["decline", *self.triggers.uses(state, seat, ability, self._ctx(state))]
+        name = frame.data["name"]
+        ability = self.triggers.by_name.get(name)
+        below = state.frames[-2] if len(state.frames) > 1 else None
+        if ability is None or ability.choices is None or below is None or below.kind != "trigger":
+            return ["decline", f"use ability={name}"]
+        return ["decline", *self.triggers.uses(state, seat, ability, below.data["ctx"])]
 
     def answer(self, state: Any, frame: Frame, seat: int, action: Action, events: list[Event]) -> None:
         frame.answers.append([seat, action])
@@ -272,7 +274,7 @@ class _AbilityRule(FrameRule[Any]):
             finish(state, frame, {"ability_answer": "decline"})
             return
         args = {k: v for k, v in parse(action)[1].items() if k != "ability"}
-        finish(state, frame, {"ability_answer": "use", "args": args})
+        finish(state, frame, {"ability_answer": "use", "args": args} if args else {"ability_answer": "use"})
 
     def decision_kind(self, state: Any, frame: Frame) -> str:
         return f"ability:{frame.data['name']}"

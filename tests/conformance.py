@@ -925,14 +925,18 @@ def check_restore_in_frames(game: Game[Any], config: dict[str, Any], seed: int) 
 
 
 def window_asks(game: Game[Any], state: Any) -> list[tuple[int, str]]:
-    """(seat, kind) of every window decision until the first other one, everyone passing."""
+    """(seat, decision kind) of every ask of the window on top of the stack, everyone passing.
+
+    Only that window's asks: what follows it may rightly depend on hidden cards (a judgement
+    drawn from the deck), whatever the windows do.
+    """
+    window = engine_frames(state)[-1]
     asked: list[tuple[int, str]] = []
-    while game.result(state) is None:
+    while game.result(state) is None and any(f is window for f in engine_frames(state)):
         seat, kind = next((d.player, d.kind) for d in game.decisions(state))
-        if not kind.startswith("window:") or "pass" not in game.legal_actions(state, seat):
-            asked.append((seat, kind))
-            break
         asked.append((seat, kind))
+        if "pass" not in game.legal_actions(state, seat):
+            break
         game.apply(state, seat, "pass")
     return asked
 
@@ -941,10 +945,11 @@ def check_uniform_windows(game: Game[Any], config: dict[str, Any], seed: int,
                           worlds: int = 3) -> tuple[int, int]:
     """Compare who windows ask in the real deal and in re-dealt ones, everyone passing.
 
-    At every window decision of a suite playout, the table is played on with every seat
-    passing, in the real state and in states determinized for another seat (its hand, so
-    whether the deciding seat could answer, is re-dealt). Returns (window decisions checked,
-    how many of them asked other seats in some re-dealt world). With ``uniform_windows`` on
+    At every decision of a suite playout where an engine ``window`` frame waits, that window
+    is played out with every seat passing, in the real state and in states determinized for
+    another seat (so the deciding seat's hand, and whether it could answer, is re-dealt).
+    Returns (window decisions checked, how many of them asked other seats in some re-dealt
+    world). With ``uniform_windows`` on
     the second number must be 0 (checked here); without it a game that skips seats that
     cannot answer shows differences.
     """
@@ -957,7 +962,8 @@ def check_uniform_windows(game: Game[Any], config: dict[str, Any], seed: int,
     checked = differing = 0
     while game.result(state) is None and where.step < 20_000:
         pending = game.decisions(state)
-        if pending[0].kind.startswith("window:"):
+        frames = engine_frames(state)
+        if frames and frames[-1].kind == "window" and frames[-1].seat == pending[0].player:
             checked += 1
             real = window_asks(game, game.clone(state))
             other = (pending[0].player + 1) % players

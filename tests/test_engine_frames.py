@@ -600,4 +600,35 @@ def test_an_ability_frame_pushed_on_its_own_is_a_plain_yes_or_no_ask() -> None:
     push(state, "ability", 1, name="eight_diagram", timing="ask")
     assert TABLE.legal(state, 1) == ["decline", "use ability=eight_diagram"]
     TABLE.answer(state, 1, "use ability=eight_diagram", [])
-    assert state.frame_results == [{"ability_answer": "use"}]
+    assert state.frame_results == [{"ability_answer": "use", "ability": "eight_diagram"}]
+
+
+def _luoshen(state: Table, seat: int, ctx: dict[str, Any], events: list[Event]) -> None:
+    state.frames.append(Frame("judge", data={"seat": seat}))
+
+
+def _luoshen_judged(state: Table, seat: int, ctx: dict[str, Any], value: Any, events: list[Event]) -> None:
+    if isinstance(value, int) and kind_of(value) == "plain":  # a plain card: keep it, and judge again?
+        state.hands[seat].append(value)
+        push(state, "ability", seat, name="luoshen", timing="start")
+
+
+TABLE_TRIGGERS.register(Ability("luoshen", "start", _luoshen, optional=True, resume=_luoshen_judged))
+
+
+@pytest.mark.parametrize("roundtrip", [False, True])
+def test_an_ability_that_may_repeat_asks_again_from_its_resume(roundtrip: bool) -> None:
+    state = Table(hands=[[], [], []], skills={0: ["luoshen"]}, deck=[10, 11, 12, 4])
+    TABLE_TRIGGERS.fire(state, "start", {}, [0])
+    asked = play(state, [(0, "use ability=luoshen"), (0, "use ability=luoshen"), (0, "decline")],
+                 roundtrip=roundtrip)
+    assert asked == [(0, "ability:luoshen")] * 3
+    assert state.log == [["judgement", 0, 10], ["judgement", 0, 11]] and state.hands[0] == [10, 11]
+    assert state.frame_results == [{"timing": "start", "ctx": {}}]
+
+
+def test_a_repeating_ability_stops_when_its_resume_does_not_ask() -> None:
+    state = Table(hands=[[], [], []], skills={0: ["luoshen"]}, deck=[10, 4, 12])
+    TABLE_TRIGGERS.fire(state, "start", {}, [0])
+    assert play(state, [(0, "use ability=luoshen"), (0, "use ability=luoshen")]) == [(0, "ability:luoshen")] * 2
+    assert state.log == [["judgement", 0, 10], ["judgement", 0, 4]] and state.hands[0] == [10]

@@ -30,7 +30,9 @@ hand card fires "card lost"), they resolve before the effect; what they hand bac
 ``resume``. Then the ``ability`` event is logged and ``effect`` runs. An effect may push
 frames of its own (a choice, a window, damage); each value they hand back is given to
 ``resume``, which may push more (store how far it got in ``ctx``), until nothing more is
-pushed. ``resume`` receives the value of *every* frame pushed above the trigger frame,
+pushed. An ability that "may repeat" (Luoshen: judge again?) has ``resume`` push an
+``ability`` frame of its own name: answered ``use``, the ability pays and takes effect once
+more; declined, it is done. ``resume`` receives the value of *every* frame pushed above the trigger frame,
 including the ``{"timing", "ctx"}`` of a trigger fired inside the effect (a card lost on the
 way): pick out what it waits for with :func:`warroom.engine.choices.picked` or
 :func:`warroom.engine.windows.outcome`. Only then does the next ability resolve. The trigger frame finally hands
@@ -224,10 +226,13 @@ class _TriggerRule(FrameRule[Any]):
         ability = self.triggers.by_name[name]
         returned = frame.results[:]
         frame.results.clear()
-        if data["stage"] == _ASKING:
-            answer = returned[0] if returned else {}
-            if answer.get("ability_answer") != "use":
+        # the owner's answer: to the first ask, or to an ask again pushed by resume ("may repeat")
+        answer = next((v for v in returned if isinstance(v, dict) and "ability_answer" in v
+                       and v.get("ability", name) == name), None)
+        if data["stage"] == _ASKING or answer is not None:
+            if answer is None or answer["ability_answer"] != "use":
                 return False
+            ctx.pop(USE, None)
             if answer.get("args"):
                 ctx[USE] = dict(answer["args"])
             data["stage"] = _PAYING
@@ -250,8 +255,8 @@ class _AbilityRule(FrameRule[Any]):
     Pushed by a ``trigger`` frame, it sits right above it, and an ability with ``choices``
     reads that frame's ``ctx`` for them. A game may also push one on its own as a plain
     yes/no ask (``push(state, "ability", seat, name=NAME, timing=...)``): it offers
-    ``decline`` and ``use ability=NAME`` and hands ``{"ability_answer": "use"|"decline"}``
-    to the frame below.
+    ``decline`` and ``use ability=NAME`` and hands ``{"ability_answer": "use"|"decline",
+    "ability": NAME}`` (and ``"args"`` when the use had some) to the frame below.
     """
 
     kind = "ability"
@@ -270,11 +275,15 @@ class _AbilityRule(FrameRule[Any]):
     def answer(self, state: Any, frame: Frame, seat: int, action: Action, events: list[Event]) -> None:
         frame.answers.append([seat, action])
         frame.seat = NO_SEAT
+        name = frame.data["name"]
         if action == "decline":
-            finish(state, frame, {"ability_answer": "decline"})
+            finish(state, frame, {"ability_answer": "decline", "ability": name})
             return
         args = {k: v for k, v in parse(action)[1].items() if k != "ability"}
-        finish(state, frame, {"ability_answer": "use", "args": args} if args else {"ability_answer": "use"})
+        answer: dict[str, Any] = {"ability_answer": "use", "ability": name}
+        if args:
+            answer["args"] = args
+        finish(state, frame, answer)
 
     def decision_kind(self, state: Any, frame: Frame) -> str:
         return f"ability:{frame.data['name']}"

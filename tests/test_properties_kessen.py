@@ -25,7 +25,7 @@ from warroom.engine import ALL_SEEING, Event
 from warroom.engine.match import Match
 from warroom.engine.record import Record, replay
 from warroom.games.kessen.cards import CAO_CAO, CARDS, LIU_BEI, N_CARDS, SIDE_DECK
-from warroom.games.kessen.rules import ACTION_KEEP, GAME, HAND_LIMIT, LEADER_KEEP, WIN_STREAK
+from warroom.games.kessen.rules import ACTION_KEEP, GAME, HAND_LIMIT, LEADER_KEEP, WIN_STREAK, chain, shown_step
 
 EXAMPLES = int(os.environ.get("WARROOM_PROPERTY_EXAMPLES", "100"))
 SETTINGS = settings(
@@ -66,8 +66,8 @@ def zones(state: Any) -> list[tuple[int, str]]:
     put(state.recruit_discard, "recruit_discard")
     put(state.action_deck, "action_deck")
     put(state.action_discard, "action_discard")
-    put([p[0] for p in state.played], "played")
-    put([c[0] for c in state.chain], "chain")
+    put([p.card for p in state.played], "played")
+    put([c.card for c in chain(state)], "chain")
     return out
 
 
@@ -102,8 +102,8 @@ def visible_cards(state: Any, seat: int | None) -> set[int]:
             seen.update(u.mods)
     seen.update(state.recruit_discard)
     seen.update(state.action_discard)
-    seen.update(p[0] for p in state.played)
-    seen.update(c[0] for c in state.chain)
+    seen.update(p.card for p in state.played)
+    seen.update(c.card for c in chain(state))
     if seat is not None:
         me = state.sides[seat]
         seen.update(me.leaders + me.recruits + me.actions)
@@ -171,9 +171,10 @@ def check_hands(state: Any, g: Game) -> None:
     start, in ``check_round_start``).
     """
     for frame in state.frames:
-        if frame[0] == "discard":
-            n = len(getattr(state.sides[frame[1]], frame[2]))
-            assert n > frame[3], f"a discard down to {frame[3]} is pending on {n} cards: {g.where()}"
+        if frame.kind == "discard":
+            d = frame.data
+            n = len(getattr(state.sides[d["side"]], d["hand"]))
+            assert n > d["keep"], f"a discard down to {d['keep']} is pending on {n} cards: {g.where()}"
     for i, side in enumerate(state.sides):
         if state.step in ("deploy", "after_battle"):
             # the End segment of the last engagement cut the action hands to 4, and nothing
@@ -228,10 +229,11 @@ def check_battle(state: Any, g: Game) -> None:
             f"engaged leader {leader} is neither in play nor slain: {g.where()}"
         )
         assert leader not in state.duty, f"unit {leader} on Duty Elsewhere is engaged: {g.where()}"
-    if state.step in ("strategy", "tactics", "respond"):
+    step = shown_step(state)
+    if step in ("strategy", "tactics", "respond"):
         for unit, side in ((state.att_unit, state.attacker), (state.def_unit, 1 - state.attacker)):
             if unit < 0:
-                assert state.step == "respond", f"no fighting unit in {state.step}: {g.where()}"
+                assert step == "respond", f"no fighting unit in {step}: {g.where()}"
                 continue
             assert in_play.get(unit) == side, f"fighting unit {unit} is not side {side}'s: {g.where()}"
             assert unit in state.engaged and unit not in state.retreated, (

@@ -197,7 +197,7 @@ def played_keys(s: Scenario) -> list[tuple[str, int, str, int]]:
     """The engagement's played cards as (card key, side, counts-as key, negated card or -1)."""
     from warroom.games.kessen.cards import KEY
 
-    return [(KEY[p[0]], p[1], p[3], p[4]) for p in s.state.played]
+    return [(KEY[p.card], p.side, p.key, p.negates) for p in s.state.played]
 
 
 # ----- helpers added for the recruit-deck, leader and phase tests (additions only) ------------
@@ -275,3 +275,24 @@ def fight_out(s: Scenario, att_unit: int, def_unit: int) -> dict[str, Any]:
     while len(s.events_of("resolution")) == before:
         s.play(s.decider(), "pass")
     return s.events_of("resolution")[before]
+
+
+# ----- reading the frame stack (added with the port onto engine frames) ------------------------
+def pending(state: KessenState) -> list[tuple[Any, ...]]:
+    """The pending forced choices, the next one first, as short tuples a test can spell out:
+    ``("discard", side, hand, keep[, why])``, ``("losses", side, unit, left)``,
+    ``("give", side)``, ``("assassin", side)``, ``("choose", side, slot)``; other frames by kind."""
+    out: list[tuple[Any, ...]] = []
+    for frame in reversed(state.frames):
+        d = frame.data
+        if frame.kind == "discard":
+            out.append(("discard", d["side"], d["hand"], d["keep"], *([d["why"]] if d.get("why") else [])))
+        elif frame.kind == "losses":
+            out.append(("losses", d["side"], d["unit"], d["left"]))
+        elif frame.kind in ("give", "assassin"):
+            out.append((frame.kind, d["side"]))
+        elif frame.kind == "choose":
+            out.append(("choose", d["side"], d["slot"]))
+        else:
+            out.append((frame.kind,))
+    return out

@@ -14,6 +14,7 @@ from tests.kessen.scenario import (
     end_phase,
     fight,
     next_round,
+    pending,
     refuse,
 )
 from warroom.engine import GameOver, NotYourTurn
@@ -26,7 +27,7 @@ def answer_discards(s: Scenario) -> None:
     """Answer every pending discard with the first card offered. Hand limits are only applied at
     the End segment (actions down to 4) and in the End phase (recruits to 7, leaders to 4); a
     draw never asks for a discard (see docs/rules/paper-kessen.md, "Hands and limits")."""
-    while s.state.frames and s.state.frames[0][0] == "discard" and s.state.winner < 0:
+    while s.state.frames and pending(s.state)[0][0] == "discard" and s.state.winner < 0:
         p = s.decider()
         s.play(p, s.legal(p)[0])
 
@@ -82,7 +83,7 @@ def test_setup_deals_seven_recruits_and_the_recruit_phase_makes_ten(seed: int) -
     assert [len(s.actions) for s in st.sides] == [0, 0] and len(st.action_deck) == 112
     assert (len(st.sides[GOOD].leader_deck), len(st.sides[EVIL].leader_deck)) == (22 - 1 - 3, 24 - 1 - 4)
     # ten recruits are kept into the Deploy phase: the limit of 7 waits for the End phase
-    assert st.frames == []
+    assert pending(st) == []
     (decision,) = GAME.decisions(st)
     assert (decision.player, decision.kind) == (st.initiative, "deploy")
 
@@ -227,7 +228,7 @@ def test_increase_supplies_above_seven_recruits_is_kept_until_the_end_phase() ->
     assert not s.state.frames and s.state.step == "deploy" and s.decider() == GOOD
     assert not any(a.startswith("discard") for a in s.legal(GOOD))
     s.play(GOOD, "pass")  # no unit takes a troop: an empty battle, then the End phase
-    assert s.state.frames == [("discard", GOOD, "recruits", 7)]
+    assert pending(s.state) == [("discard", GOOD, "recruits", 7)]
     assert s.legal(GOOD) == [f"discard card={c}" for c in held]
     s.play(GOOD, f"discard card={hand[2]}")  # the owner's choice
     assert hand[2] in s.state.recruit_discard and hand[2] not in s.state.sides[GOOD].recruits
@@ -247,7 +248,7 @@ def test_unexpected_aid_above_seven_leaders_is_kept_until_the_end_phase_trims_it
     assert not s.state.frames and s.state.step == "deploy" and s.decider() == GOOD
     assert not any(a.startswith("discard") for a in s.legal(GOOD))
     s.play(GOOD, "pass")
-    assert s.state.frames == [("discard", GOOD, "leaders", 4)]
+    assert pending(s.state) == [("discard", GOOD, "leaders", 4)]
     assert s.legal(GOOD) == [f"discard card={c}" for c in sorted([*leaders, top])]
     for c in leaders[:4]:
         s.play(GOOD, f"discard card={c}")
@@ -269,7 +270,7 @@ def test_a_steal_above_seven_recruits_is_kept_until_the_end_phase() -> None:
     assert not s.state.frames and s.state.step == "deploy" and s.decider() == GOOD
     assert not any(a.startswith("discard") for a in s.legal(GOOD))
     s.play(GOOD, "pass")
-    assert s.state.frames == [("discard", GOOD, "recruits", 7)]
+    assert pending(s.state) == [("discard", GOOD, "recruits", 7)]
     assert s.legal(GOOD) == [f"discard card={c}" for c in held]
     s.play(GOOD, f"discard card={stolen[0]}")
     assert stolen[0] in s.state.recruit_discard and s.state.round == 2
@@ -282,7 +283,7 @@ def test_the_end_phase_trims_a_ten_card_recruit_hand_to_seven_initiative_first(s
     pass_deploy(st)
     # the empty battle had no winner, so a coin gave the initiative; it discards first
     first = st.initiative
-    assert st.frames == [("discard", first, "recruits", 7), ("discard", 1 - first, "recruits", 7)]
+    assert pending(st) == [("discard", first, "recruits", 7), ("discard", 1 - first, "recruits", 7)]
     for side in (first, 1 - first):
         assert GAME.decisions(st)[0].player == side
         assert GAME.legal_actions(st, side) == [f"discard card={c}" for c in dealt[side]]
@@ -305,7 +306,7 @@ def test_the_end_phase_trims_a_leader_hand_that_grew_in_play_to_four(seed: int) 
     # Good starts with 2 leaders and Evil with 3; each Leader phase adds one
     assert [len(s.leaders) for s in st.sides] == [3, 4]
     pass_deploy(st)
-    assert all(f[2] == "recruits" for f in st.frames)  # four leaders are within the limit
+    assert all(f[2] == "recruits" for f in pending(st))  # four leaders are within the limit
     answer_first(st)
     assert st.round == 2 and [len(s.leaders) for s in st.sides] == [4, 5]
     pass_deploy(st)
@@ -316,8 +317,8 @@ def test_the_end_phase_trims_a_leader_hand_that_grew_in_play_to_four(seed: int) 
     expected.append(("discard", 1 - first, "recruits", 7))
     if first == GOOD:
         expected.append(("discard", EVIL, "leaders", 4))
-    assert st.frames == expected
-    while st.frames[0][2] != "leaders":
+    assert pending(st) == expected
+    while pending(st)[0][2] != "leaders":
         p = GAME.decisions(st)[0].player
         GAME.apply(st, p, GAME.legal_actions(st, p)[0])
     evil = sorted(st.sides[EVIL].leaders)
@@ -366,7 +367,7 @@ def test_end_segment_discards_the_action_hand_down_to_four() -> None:
     s.engagement(attacker=EVIL, att_unit=xiahou_yan, def_unit=ma_chao)
     s.pass_both()
     assert s.events_of("resolution")
-    assert s.state.frames[0] == ("discard", GOOD, "actions", 4)
+    assert pending(s.state)[0] == ("discard", GOOD, "actions", 4)
     assert s.legal(GOOD) == [f"discard card={c}" for c in sorted(cards)]
     s.play(GOOD, f"discard card={cards[0]}")
     s.play(GOOD, f"discard card={cards[1]}")

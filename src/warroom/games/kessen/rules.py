@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from warroom.engine import Decision, Event, Game, Option, Result, Rng, make
+from warroom.engine import ConfigError, Decision, Event, Game, Option, Result, Rng, make
 from warroom.engine.frames import NO_SEAT, Frame, FrameRule, Resolver, finish, push
 from warroom.engine.reference import RulesReference
 from warroom.engine.windows import PASS, Then, WindowRule, Windows
@@ -227,6 +227,30 @@ class Kessen(Game[KessenState]):
         rng.shuffle(me.leader_deck)
         out.rng = Rng(rng.next64())
         return out
+
+    def position(self, description: dict[str, Any]) -> KessenState:
+        """A state from a position description (docs/positions.md), settled at its decision."""
+        from warroom.games.kessen.position import build
+
+        state = build(description)
+        events: list[Event] = []
+        self._advance(state, events)
+        to_move = description.get("to_move")
+        if state.winner < 0:
+            p = decider(state)
+            if to_move is not None and to_move != SIDES[p]:
+                raise ConfigError(f"position: to_move is {to_move!r}, but in this position {SIDES[p]} decides")
+            if not _legal(state, p):
+                raise ConfigError(f"position: {SIDES[p]} is to decide ({decision_kind(state)}) but has "
+                                  "nothing it may do")
+        elif to_move is not None:
+            raise ConfigError("position: the game is over, nobody is to move")
+        return state
+
+    def describe_position(self, state: KessenState) -> dict[str, Any]:
+        from warroom.games.kessen.position import describe
+
+        return describe(state)
 
     def describe(self, state: KessenState, player: int, action: str) -> str:
         return text.describe(state, player, action)
@@ -1005,6 +1029,13 @@ def _strategy_effect(state: KessenState, p: int, key: str, unit: int, events: li
 HAND_WORDS = {"actions": "action hand", "recruits": "recruit hand", "leaders": "leader hand"}
 
 
+def _done(state: KessenState, frame: Frame) -> None:
+    """End a forced choice. It hands nothing back, so it is popped rather than ``finish``-ed:
+    an unrelated choice pending below it (the other side's discard) gathers no results."""
+    popped = state.frames.pop()
+    assert popped is frame, "only the top frame can end"
+
+
 def _card_arg(action: str) -> int:
     """The one number of a forced choice's action (``discard card=N``, ``give unit=N``...)."""
     return int(action.rsplit("=", 1)[1])
@@ -1018,7 +1049,7 @@ class _Forced(FrameRule[KessenState]):
 
     def step(self, state: KessenState, frame: Frame, events: list[Event]) -> None:
         if self.done(state, frame):
-            finish(state, frame)
+            _done(state, frame)
         else:
             frame.seat = frame.data["side"]
 
@@ -1087,7 +1118,7 @@ class _Give(_Forced):
         state.sides[1 - seat].units.append(unit)
         events.append(Event("treachery", {"side": SIDES[1 - seat], "unit": leader}))
         frame.seat = NO_SEAT
-        finish(state, frame)
+        _done(state, frame)
 
 
 class _Assassin(_Forced):
@@ -1109,7 +1140,7 @@ class _Assassin(_Forced):
             _to_discard(state, leader)
         events.append(Event("assassinated", {"side": SIDES[seat], "leader": leader}))
         frame.seat = NO_SEAT
-        finish(state, frame)
+        _done(state, frame)
 
 
 class _Choose(_Forced):
@@ -1133,7 +1164,7 @@ class _Choose(_Forced):
             state.att_unit = leader
         events.append(Event("repick", {"side": SIDES[seat], "slot": slot, "unit": leader}))
         frame.seat = NO_SEAT
-        finish(state, frame)
+        _done(state, frame)
 
 
 class _Strategy(FrameRule[KessenState]):

@@ -12,6 +12,7 @@ game seed, the bot seed and the decisions so far.
 
 from __future__ import annotations
 
+import json
 import os
 import random
 from collections import Counter
@@ -432,3 +433,23 @@ def test_after_battle_modifiers_need_a_unit_with_a_troop() -> None:
     legal = s.legal(GOOD)
     assert f"attach card={experience} unit={ma_chao}" in legal
     assert f"attach card={experience} unit={LIU_BEI}" not in legal
+
+
+@settings(max_examples=max(5, EXAMPLES // 4), deadline=None,
+          derandomize=bool(os.environ.get("CI")), suppress_health_check=[HealthCheck.too_slow])
+@given(seed=SEEDS, bot_seed=SEEDS, pass_bias=PASS_BIAS, max_rounds=ROUNDS)
+def test_every_state_round_trips_through_its_position(seed: int, bot_seed: int, pass_bias: float,
+                                                       max_rounds: int) -> None:
+    """position(describe_position(s)) is s, through JSON text, at every decision of a random game."""
+    g = Game(seed, bot_seed, pass_bias, max_rounds)
+    rng = random.Random(bot_seed)
+    state = GAME.new(GAME.configure(options={"max_rounds": max_rounds}), seed)
+    while True:
+        text = json.dumps(GAME.describe_position(state))
+        assert GAME.to_json(GAME.position(json.loads(text))) == GAME.to_json(state), g.where()
+        if GAME.result(state) is not None:
+            break
+        seat = GAME.deciders(state)[0]
+        action = choose(rng, GAME.legal_actions(state, seat), pass_bias)
+        g.actions.append((seat, action))
+        GAME.apply(state, seat, action)

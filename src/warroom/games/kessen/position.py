@@ -406,10 +406,10 @@ def build(description: Any, config: dict[str, Any] | None = None) -> KessenState
             rest = [c for c in DECK_IDS[deck] if c not in r.placed]
             target.extend(reversed(rest))  # the list is top first: the rest goes at its end
         missing = []
-    for c in missing[:12]:
-        r.fault(f"{card_name(c)} (card {c}) is not listed anywhere (or set \"unlisted\": \"decks\")")
-    if len(missing) > 12:
-        r.fault(f"... and {len(missing) - 12} more cards are not listed")
+    if missing:
+        shown = ", ".join(card_name(c) for c in missing[:8]) + (", ..." if len(missing) > 8 else "")
+        r.fault(f"{len(missing)} card{'s are' if len(missing) > 1 else ' is'} not listed anywhere ({shown}): "
+                "list every card, or set \"unlisted\": \"decks\"")
 
     # --- zones: a card may only lie where its deck and kind allow
     def check_zone(cs: list[int], allowed: str, where: str, side: int = -1) -> None:
@@ -507,7 +507,7 @@ def build(description: Any, config: dict[str, Any] | None = None) -> KessenState
     if (state.last_winner < 0) != (state.streak == 0):
         r.fault("streak: a streak of battles needs the side that won them, and a side a streak")
     for i, s in enumerate(sides):
-        if s.battles_won < (state.streak if state.last_winner == i else 0):
+        if 0 <= s.battles_won < (state.streak if state.last_winner == i else 0):
             r.fault(f"{SIDES[i]}.battles_won is {s.battles_won}, fewer than its streak of {state.streak}")
     res = d.get("result")
     if res is not None:

@@ -3,6 +3,8 @@ the battle and its engagements, retreat, victory, the round limit and deck reshu
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from tests.kessen.scenario import (
@@ -19,6 +21,7 @@ from tests.kessen.scenario import (
 )
 from warroom.engine import GameOver, NotYourTurn
 from warroom.games.kessen.cards import CAO_CAO, DECK_IDS, KEY, KIND, LIU_BEI, MAIN_LEADERS
+from warroom.games.kessen.position import card_id
 from warroom.games.kessen.rules import GAME
 from warroom.games.kessen.state import KessenState
 
@@ -611,8 +614,23 @@ def test_empty_leader_deck_is_refilled_by_shuffling_its_discard_pile() -> None:
 
 def test_a_draw_from_an_empty_deck_and_discard_draws_nothing() -> None:
     s = Scenario()
+
+    def every_good_leader_in_play(d: dict[str, Any]) -> None:
+        # every card is somewhere: with Good's whole leader deck in play, deck and discard are empty
+        deck = d["good"]["leader_deck"]
+        leaders = [n for n in deck if KIND[card_id(n)] == "leader"]
+        mods = [n for n in deck if KIND[card_id(n)] == "leader_mod"]
+        troops = [n for n in d["recruit_deck"] if KIND[card_id(n)] == "troop"][:len(leaders)]
+        d["recruit_deck"] = [n for n in d["recruit_deck"] if n not in troops]
+        units = [{"leader": lead, "troops": [t], "mods": []} for lead, t in zip(leaders, troops, strict=True)]
+        for unit, mod in zip(units, mods, strict=False):
+            unit["mods"].append(mod)
+        d["good"]["units"] += units
+        d["good"]["leader_deck"] = []
+
+    s.edit(every_good_leader_in_play)
     good = s.state.sides[GOOD]
-    good.leader_deck = []
+    assert good.leader_deck == good.leader_discard == []
     next_round(s)
     assert good.leaders == []
     assert [d["side"] for d in s.events_of("draw") if d["hand"] == "leaders"] == ["evil"]

@@ -192,6 +192,15 @@ class _Reader:
         return copies[int(copy) - 1]
 
 
+def card_id(name: str | int) -> int:
+    """The card a name (``key``, ``key#n``) or id stands for; ``ConfigError`` if none."""
+    r = _Reader()
+    card = r.card(name, "card")
+    if card < 0:
+        raise ConfigError(r.faults[0])
+    return card
+
+
 def _free_copy(key: str, taken: set[int]) -> int:
     for c in BY_KEY[key]:
         if c not in taken:
@@ -506,9 +515,6 @@ def build(description: Any, config: dict[str, Any] | None = None) -> KessenState
     state.streak = number(sd.get("battles"), "streak.battles", 0, 3)
     if (state.last_winner < 0) != (state.streak == 0):
         r.fault("streak: a streak of battles needs the side that won them, and a side a streak")
-    for i, s in enumerate(sides):
-        if 0 <= s.battles_won < (state.streak if state.last_winner == i else 0):
-            r.fault(f"{SIDES[i]}.battles_won is {s.battles_won}, fewer than its streak of {state.streak}")
     res = d.get("result")
     if res is not None:
         res = obj(res, "result", frozenset({"winner", "reason"}))

@@ -152,6 +152,10 @@ def play(
         session = terminal.Session.resume(record, save_path=save or resume, save_at_end=True, **common)
         session.note(f"Resumed {resume} at action {len(record.steps)} (seed {record.seed}).")
     elif position is not None:
+        given = [flag for flag, value in (("--players", players), ("--seed", seed), ("--variant", variant),
+                                         ("--option", option)) if value]
+        if given:
+            raise ConfigError(f"--position sets the whole game up; drop {', '.join(given)}")
         session = _position_session(game, position, seat, bot, save, common)
     else:
         if game is None:

@@ -166,3 +166,28 @@ def test_bad_position_files_are_one_line_errors(tmp_path: Path) -> None:
     missing = RUNNER.invoke(app, ["replay", str(tmp_path / "t.json"), "--position", str(n + 1)])
     assert missing.exit_code == 2
     assert missing.stderr.strip() == f"error: --position {n + 1}: the record has steps 0..{n}"
+
+
+def test_a_position_game_takes_no_deal_options() -> None:
+    result = RUNNER.invoke(app, ["play", "kessen", "--position", str(EXAMPLE), "--seed", "3"])
+    assert result.exit_code == 2
+    assert result.stderr.strip() == "error: --position sets the whole game up; drop --seed"
+
+
+def test_a_record_may_begin_at_a_position_and_old_records_are_unchanged() -> None:
+    """The engine's additive record field: ``position`` is written only when a game began at one."""
+    from warroom.engine import RecordError
+    from warroom.engine.match import Match
+
+    plain = Match(GAME, GAME.configure(), 4).record.to_json()
+    assert "position" not in plain and Record.from_json(plain).position is None
+    description = json.loads(EXAMPLE.read_text())
+    match = Match(GAME, GAME.configure(), 0, position=description)
+    match.act(1, "pass")  # Evil lets the Lure through
+    data = match.record.to_json()
+    assert data["position"] == description
+    (start, after) = list(replay(Record.from_json(data)))
+    assert start.events == [] and GAME.to_json(after.state) == GAME.to_json(match.state)
+    data["position"] = ["not", "an", "object"]
+    with pytest.raises(RecordError, match="record position is not an object"):
+        Record.from_json(data)

@@ -33,3 +33,20 @@ def test_a_played_card_round_trips_by_name() -> None:
     p = Played(card=120, side=1, on=7, key="volley", negates=-1)
     assert p.to_json() == {"card": 120, "side": 1, "on": 7, "key": "volley", "negates": -1}
     assert Played.from_json(p.to_json()) == p
+
+
+def test_a_record_of_rules_version_1_is_refused_with_the_reason() -> None:
+    from warroom.engine import RecordError
+    from warroom.engine.match import Match
+    from warroom.engine.record import Record
+
+    match = Match(GAME, GAME.configure(), 4)
+    data = match.record.to_json()
+    assert GAME.rules_version == 2 and data["rules_version"] == 2
+    data["rules_version"] = 1  # written before pending choices became engine frames
+    try:
+        Record.from_json(data)
+    except RecordError as err:
+        assert str(err) == "record is for kessen rules version 1, this warroom plays version 2"
+    else:  # pragma: no cover - the assertion message is the point
+        raise AssertionError("a version 1 record was accepted")

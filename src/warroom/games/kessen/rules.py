@@ -162,7 +162,7 @@ class Kessen(Game[KessenState]):
             frame = frames[-1]
             if action == PASS:  # a Know Enemy window
                 events.append(Event("pass", {"side": SIDES[player]}))
-            RESOLVER.rule(frame).answer(state, frame, player, action, events)
+            FRAME_RULES[frame.kind].answer(state, frame, player, action, events)
             self._advance(state, events)
             return events
         # the action is one of ``legal_actions`` (canonical text), so a plain split reads it
@@ -695,7 +695,7 @@ def _legal(state: KessenState, p: int) -> list[str]:
             return []
         if frame.kind == "window":  # the Know Enemy window, in hand order as the respond step was
             return [*_know_enemy_plays(state, frame, p), PASS]
-        return RESOLVER.rule(frame).legal(state, frame, p)
+        return FRAME_RULES[frame.kind].legal(state, frame, p)
     step = state.step
     if step == "deploy":
         return _deploy_legal(state, p)
@@ -1223,6 +1223,7 @@ WINDOWS = Windows()
 WINDOWS.register(WindowRule("know_enemy", _know_enemy_plays, _know_enemy))
 RESOLVER: Resolver[KessenState] = Resolver([_Discard(), _Losses(), _Give(), _Assassin(), _Choose(), _Strategy()])
 WINDOWS.install(RESOLVER)
+FRAME_RULES = RESOLVER.rules  # kind -> rule, read directly on the hot path (every kind is registered)
 
 
 HANDLERS = {

@@ -536,7 +536,7 @@ def _read_pending(state: KessenState, raw: list[Any], chain_cards: list[list[int
     chains = iter(chain_cards)
     for j, item in enumerate(raw):
         where = f"pending[{j}]"
-        if not isinstance(item, dict) or item.get("kind") not in PENDING_KINDS:
+        if not isinstance(item, dict) or not isinstance(item.get("kind"), str) or item["kind"] not in PENDING_KINDS:
             r.fault(f"{where} must be an object with a kind ({', '.join(PENDING_KINDS)})")
             continue
         kind = item["kind"]

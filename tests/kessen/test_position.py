@@ -11,6 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from warroom.bots import RandomBot
@@ -191,3 +193,33 @@ def test_a_record_may_begin_at_a_position_and_old_records_are_unchanged() -> Non
     data["position"] = ["not", "an", "object"]
     with pytest.raises(RecordError, match="record position is not an object"):
         Record.from_json(data)
+
+
+JUNK = [None, -1, "x", [], {}, 3.5, True, "swords", "know_enemy#9", [None], [{}], {"kind": []}, 10**30, "good"]
+
+
+def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    out = [prefix]
+    if isinstance(value, dict):
+        for k, v in value.items():
+            out += _paths(v, (*prefix, k))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            out += _paths(v, (*prefix, i))
+    return out
+
+
+@settings(max_examples=60, deadline=None, derandomize=True)
+@given(data=st.data())
+def test_any_junk_in_a_description_is_a_config_error_never_a_traceback(data: st.DataObject) -> None:
+    d = json.loads(EXAMPLE.read_text())
+    for _ in range(data.draw(st.integers(1, 3))):
+        path = data.draw(st.sampled_from(_paths(d)[1:]))
+        holder = d
+        for key in path[:-1]:
+            holder = holder[key]
+        holder[path[-1]] = data.draw(st.sampled_from(JUNK))
+    try:
+        GAME.position(d)
+    except ConfigError as err:
+        assert str(err) and "Traceback" not in str(err)

@@ -12,6 +12,7 @@ game seed, the bot seed and the decisions so far.
 
 from __future__ import annotations
 
+import json
 import os
 import random
 from collections import Counter
@@ -25,7 +26,7 @@ from warroom.engine import ALL_SEEING, Event
 from warroom.engine.match import Match
 from warroom.engine.record import Record, replay
 from warroom.games.kessen.cards import CAO_CAO, CARDS, LIU_BEI, N_CARDS, SIDE_DECK
-from warroom.games.kessen.rules import ACTION_KEEP, GAME, HAND_LIMIT, LEADER_KEEP, WIN_STREAK
+from warroom.games.kessen.rules import ACTION_KEEP, GAME, HAND_LIMIT, LEADER_KEEP, WIN_STREAK, chain, shown_step
 
 EXAMPLES = int(os.environ.get("WARROOM_PROPERTY_EXAMPLES", "100"))
 SETTINGS = settings(
@@ -66,8 +67,8 @@ def zones(state: Any) -> list[tuple[int, str]]:
     put(state.recruit_discard, "recruit_discard")
     put(state.action_deck, "action_deck")
     put(state.action_discard, "action_discard")
-    put([p[0] for p in state.played], "played")
-    put([c[0] for c in state.chain], "chain")
+    put([p.card for p in state.played], "played")
+    put([c.card for c in chain(state)], "chain")
     return out
 
 
@@ -102,8 +103,8 @@ def visible_cards(state: Any, seat: int | None) -> set[int]:
             seen.update(u.mods)
     seen.update(state.recruit_discard)
     seen.update(state.action_discard)
-    seen.update(p[0] for p in state.played)
-    seen.update(c[0] for c in state.chain)
+    seen.update(p.card for p in state.played)
+    seen.update(c.card for c in chain(state))
     if seat is not None:
         me = state.sides[seat]
         seen.update(me.leaders + me.recruits + me.actions)
@@ -171,9 +172,10 @@ def check_hands(state: Any, g: Game) -> None:
     start, in ``check_round_start``).
     """
     for frame in state.frames:
-        if frame[0] == "discard":
-            n = len(getattr(state.sides[frame[1]], frame[2]))
-            assert n > frame[3], f"a discard down to {frame[3]} is pending on {n} cards: {g.where()}"
+        if frame.kind == "discard":
+            d = frame.data
+            n = len(getattr(state.sides[d["side"]], d["hand"]))
+            assert n > d["keep"], f"a discard down to {d['keep']} is pending on {n} cards: {g.where()}"
     for i, side in enumerate(state.sides):
         if state.step in ("deploy", "after_battle"):
             # the End segment of the last engagement cut the action hands to 4, and nothing
@@ -228,10 +230,11 @@ def check_battle(state: Any, g: Game) -> None:
             f"engaged leader {leader} is neither in play nor slain: {g.where()}"
         )
         assert leader not in state.duty, f"unit {leader} on Duty Elsewhere is engaged: {g.where()}"
-    if state.step in ("strategy", "tactics", "respond"):
+    step = shown_step(state)
+    if step in ("strategy", "tactics", "respond"):
         for unit, side in ((state.att_unit, state.attacker), (state.def_unit, 1 - state.attacker)):
             if unit < 0:
-                assert state.step == "respond", f"no fighting unit in {state.step}: {g.where()}"
+                assert step == "respond", f"no fighting unit in {step}: {g.where()}"
                 continue
             assert in_play.get(unit) == side, f"fighting unit {unit} is not side {side}'s: {g.where()}"
             assert unit in state.engaged and unit not in state.retreated, (
@@ -430,3 +433,23 @@ def test_after_battle_modifiers_need_a_unit_with_a_troop() -> None:
     legal = s.legal(GOOD)
     assert f"attach card={experience} unit={ma_chao}" in legal
     assert f"attach card={experience} unit={LIU_BEI}" not in legal
+
+
+@settings(max_examples=max(5, EXAMPLES // 4), deadline=None,
+          derandomize=bool(os.environ.get("CI")), suppress_health_check=[HealthCheck.too_slow])
+@given(seed=SEEDS, bot_seed=SEEDS, pass_bias=PASS_BIAS, max_rounds=ROUNDS)
+def test_every_state_round_trips_through_its_position(seed: int, bot_seed: int, pass_bias: float,
+                                                       max_rounds: int) -> None:
+    """position(describe_position(s)) is s, through JSON text, at every decision of a random game."""
+    g = Game(seed, bot_seed, pass_bias, max_rounds)
+    rng = random.Random(bot_seed)
+    state = GAME.new(GAME.configure(options={"max_rounds": max_rounds}), seed)
+    while True:
+        text = json.dumps(GAME.describe_position(state))
+        assert GAME.to_json(GAME.position(json.loads(text))) == GAME.to_json(state), g.where()
+        if GAME.result(state) is not None:
+            break
+        seat = GAME.deciders(state)[0]
+        action = choose(rng, GAME.legal_actions(state, seat), pass_bias)
+        g.actions.append((seat, action))
+        GAME.apply(state, seat, action)

@@ -125,6 +125,8 @@ def play(
         "--resume", help="Continue the game saved in this record file.")] = None,
     save: Annotated[Path | None, typer.Option(
         "--save", help="Where quit (and the end of the game) saves the record.")] = None,
+    position: Annotated[Path | None, typer.Option(
+        "--position", help="Start from this position description (JSON or TOML, see docs/positions.md).")] = None,
 ) -> None:
     """Play GAME against bots in the terminal.
 
@@ -149,6 +151,12 @@ def play(
             raise ConfigError(f"--resume continues the saved game as it was; drop {', '.join(given)}")
         session = terminal.Session.resume(record, save_path=save or resume, save_at_end=True, **common)
         session.note(f"Resumed {resume} at action {len(record.steps)} (seed {record.seed}).")
+    elif position is not None:
+        given = [flag for flag, value in (("--players", players), ("--seed", seed), ("--variant", variant),
+                                         ("--option", option)) if value]
+        if given:
+            raise ConfigError(f"--position sets the whole game up; drop {', '.join(given)}")
+        session = _position_session(game, position, seat, bot, save, common)
     else:
         if game is None:
             raise ConfigError("which game? e.g. warroom play kessen (or --resume FILE)")
@@ -173,6 +181,53 @@ def play(
         session.save()
         typer.echo("interrupted", err=True)
         raise typer.Exit(130) from None
+
+
+def _read_position(path: Path) -> dict[str, Any]:
+    """A position description file (``.toml``: TOML, else JSON), every failure one line."""
+    import tomllib
+
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as err:
+        raise ConfigError(f"cannot read {path}: {err.strerror}") from None
+    except UnicodeDecodeError:
+        raise ConfigError(f"{path} is not a position (it is not UTF-8 text)") from None
+    try:
+        data = tomllib.loads(text) if path.suffix == ".toml" else json.loads(text)
+    except json.JSONDecodeError as err:
+        raise ConfigError(f"{path} is not JSON (line {err.lineno}: {err.msg})") from None
+    except tomllib.TOMLDecodeError as err:
+        raise ConfigError(f"{path} is not TOML ({err})") from None
+    if not isinstance(data, dict):
+        raise ConfigError(f"{path}: a position is an object of fields (see docs/positions.md)")
+    return data
+
+
+def _position_session(game: str | None, path: Path, seat: str | None, bot: str | None,
+                      save: Path | None, common: dict[str, Any]) -> Any:
+    """A terminal session that starts at the position in ``path`` (its record keeps the position)."""
+    from warroom import terminal
+    from warroom.engine.match import Match
+
+    description = _read_position(path)
+    name = game or description.get("game")
+    if not isinstance(name, str):
+        raise ConfigError(f"which game is {path}? give GAME or a \"game\" field")
+    the_game = registry.get(name)
+    state = the_game.position(description)
+    config = getattr(state, "config", None) or the_game.configure()
+    human = the_game.seat_index(config, seat) if seat is not None else 0
+    bot_name = bot or terminal.default_bot(the_game.name)
+    seats = the_game.seat_names(config)
+    players = [terminal.HUMAN if i == human else bot_name for i in range(len(seats))]
+    match = Match(the_game, config, 0, players, hashes=True, position=description)
+    bots = {i: terminal.make_bot(the_game.name, bot_name) for i in range(len(seats)) if i != human}
+    save_path = save or Path("saves") / f"{the_game.name}-{path.stem}.json"
+    session = terminal.Session(match, human, bots, save_path=save_path, save_at_end=save is not None, **common)
+    session.note(f"Started from the position in {path}: you are {seats[human].capitalize()} against the "
+                 f"{bot_name} bot. Type help at the prompt for the commands.")
+    return session
 
 
 # ----- replay ------------------------------------------------------------------------------------
@@ -237,12 +292,21 @@ def replay(
         "--verify", help="Only check that every state hash is reproduced; exit 1 at the first divergence.")] = False,
     states: Annotated[bool, typer.Option(
         "--states", help="One JSON line per step: step, seat, action, events, full state.")] = False,
+    position: Annotated[int | None, typer.Option(
+        "--position", help="Write the position after this many actions (0: the start; see docs/positions.md).")] = None,
+    out_file: Annotated[Path | None, typer.Option(
+        "--out", help="With --position: the file to write (default: standard output).")] = None,
 ) -> None:
     """Show a recorded game turn by turn (--verify: check it; --states: JSON lines)."""
     from warroom import terminal
 
     record = terminal.read_record(file)
     game = registry.get(record.game)
+    if position is not None:
+        _write_position(record, game, position, out_file)
+        return
+    if out_file is not None:
+        raise ConfigError("--out goes with --position STEP")
     out = sys.stdout
     if not states and not verify:
         screen = terminal.screen_for(game.name)
@@ -278,6 +342,22 @@ def replay(
         out.write(f"ok: {len(record.steps)} actions replayed, every state hash matches ({result})\n")
     elif not states and not verify:
         out.write(f"result: {record.result['reason'] if record.result else 'unfinished'}\n")
+
+
+def _write_position(record: Record, game: Game[Any], step: int, out_file: Path | None) -> None:
+    """The position description after ``step`` actions of ``record`` (hashes checked on the way)."""
+    if not 0 <= step <= len(record.steps):
+        raise ConfigError(f"--position {step}: the record has steps 0..{len(record.steps)}")
+    state = None
+    for turn in replay_record(record, verify=True):
+        state = turn.state
+        if turn.index == step:
+            break
+    text = json.dumps(game.describe_position(state), indent=1, ensure_ascii=False) + "\n"
+    if out_file is None:
+        sys.stdout.write(text)
+    else:
+        out_file.write_text(text, encoding="utf-8")
 
 
 # ----- serve -------------------------------------------------------------------------------------

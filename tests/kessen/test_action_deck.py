@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.kessen.scenario import EVIL, GOOD, Scenario, end_round, played_keys, refuse, resolution
+from tests.kessen.scenario import EVIL, GOOD, Scenario, end_round, pending, played_keys, refuse, resolution
+from warroom.games.kessen.rules import shown_step
 
 # ===== Strategy cards =========================================================================
 
@@ -203,7 +204,7 @@ def test_war_council_can_take_the_action_hand_above_seven_until_the_end_segment(
     s.play(GOOD, "pass")  # Evil has nothing to play: the engagement resolves
     assert resolution(s)["winner"] == "good"
     # the End segment brings the nine cards down to four, the owner choosing
-    assert s.state.frames == [("discard", GOOD, "actions", 4)]
+    assert pending(s.state) == [("discard", GOOD, "actions", 4)]
     assert s.legal(GOOD) == [f"discard card={c}" for c in hand]
     for c in hand[:5]:
         s.play(GOOD, f"discard card={c}")
@@ -248,7 +249,7 @@ def test_know_enemy_negates_a_strategy_card_and_draws_one() -> None:
     top = s.state.action_deck[-1]
     s.engagement(attacker=EVIL, att_unit=xiahou_dun, def_unit=guan_yu, step="strategy")
     s.play(GOOD, f"play card={intercept} unit={ma_chao}")
-    assert s.state.step == "respond" and s.legal(EVIL) == [f"play card={know}", "pass"]
+    assert shown_step(s.state) == "respond" and s.legal(EVIL) == [f"play card={know}", "pass"]
     s.play(EVIL, f"play card={know}")
     assert [e["card"] for e in s.events_of("negated")] == [intercept]
     assert s.state.def_unit == guan_yu  # the Intercept did nothing

@@ -19,10 +19,12 @@ from tests.kessen.scenario import (
     Scenario,
     action_segment,
     fight_out,
+    pending,
     refuse,
     resolution,
     stack,
 )
+from warroom.games.kessen.rules import shown_step
 
 # ===== Action segment =========================================================================
 
@@ -65,7 +67,7 @@ def test_an_extra_draw_above_seven_is_kept_until_the_end_segment_brings_both_han
     res = fight_out(s, xiahou_dun, huang_zhong)
     assert res["winner"] == "good"
     # End segment: the defender (Good) first brings eight down to four, then Evil seven to four
-    assert s.state.frames == [("discard", GOOD, "actions", 4), ("discard", EVIL, "actions", 4)]
+    assert pending(s.state) == [("discard", GOOD, "actions", 4), ("discard", EVIL, "actions", 4)]
     assert s.legal(GOOD) == [f"discard card={c}" for c in good_hand] and s.legal(EVIL) == []
     for c in good_hand[:4]:
         s.play(GOOD, f"discard card={c}")
@@ -240,7 +242,7 @@ def test_only_the_opponent_answers_a_strategy_card() -> None:
     (know,) = s.hand(EVIL, "actions", ["know_enemy"])
     s.engagement(attacker=EVIL, att_unit=xiahou_dun, def_unit=guan_yu, step="strategy")
     s.play(GOOD, f"play card={fake}")
-    assert s.state.step == "respond" and s.decider() == EVIL
+    assert shown_step(s.state) == "respond" and s.decider() == EVIL
     assert s.legal(EVIL) == [f"play card={know}", "pass"]
     refuse(s, GOOD, f"play card={own_know}")  # not against one's own card
 
@@ -270,7 +272,7 @@ def test_know_enemy_on_know_enemy_lets_the_first_card_through() -> None:
     s.engagement(attacker=EVIL, att_unit=xiahou_dun, def_unit=guan_yu, step="strategy")
     s.play(GOOD, f"play card={stores}")
     s.play(EVIL, f"play card={evil_know}")
-    assert s.state.step == "respond" and s.decider() == GOOD
+    assert shown_step(s.state) == "respond" and s.decider() == GOOD
     assert s.legal(GOOD) == [f"play card={good_know}", "pass"]
     s.play(GOOD, f"play card={good_know}")
     # Evil has no third Know Enemy: the chain resolves from the top

@@ -18,6 +18,7 @@ from tests.kessen.scenario import (
     battle_start,
     fight,
     next_round,
+    pending,
     refuse,
 )
 from warroom.engine import ALL_SEEING
@@ -537,7 +538,7 @@ def test_a_summon_above_seven_leaders_is_kept_until_the_end_phase_trims_the_hand
     s.play(EVIL, "pass")  # Good had nothing and passed: Evil wins the battle unopposed
     assert s.events_of("battle_end")[0]["winner"] == "evil"
     # the End phase (Good has the initiative now, but nothing to discard): Evil keeps four
-    assert s.state.frames == [("discard", EVIL, "leaders", 4)]
+    assert pending(s.state) == [("discard", EVIL, "leaders", 4)]
     assert s.legal(EVIL) == [f"discard card={c}" for c in sorted([*others, top, ba])]
     for c in others[:4]:
         s.play(EVIL, f"discard card={c}")

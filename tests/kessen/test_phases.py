@@ -3,6 +3,8 @@ the battle and its engagements, retreat, victory, the round limit and deck reshu
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from tests.kessen.scenario import (
@@ -14,10 +16,12 @@ from tests.kessen.scenario import (
     end_phase,
     fight,
     next_round,
+    pending,
     refuse,
 )
 from warroom.engine import GameOver, NotYourTurn
 from warroom.games.kessen.cards import CAO_CAO, DECK_IDS, KEY, KIND, LIU_BEI, MAIN_LEADERS
+from warroom.games.kessen.position import card_id
 from warroom.games.kessen.rules import GAME
 from warroom.games.kessen.state import KessenState
 
@@ -26,7 +30,7 @@ def answer_discards(s: Scenario) -> None:
     """Answer every pending discard with the first card offered. Hand limits are only applied at
     the End segment (actions down to 4) and in the End phase (recruits to 7, leaders to 4); a
     draw never asks for a discard (see docs/rules/paper-kessen.md, "Hands and limits")."""
-    while s.state.frames and s.state.frames[0][0] == "discard" and s.state.winner < 0:
+    while s.state.frames and pending(s.state)[0][0] == "discard" and s.state.winner < 0:
         p = s.decider()
         s.play(p, s.legal(p)[0])
 
@@ -82,7 +86,7 @@ def test_setup_deals_seven_recruits_and_the_recruit_phase_makes_ten(seed: int) -
     assert [len(s.actions) for s in st.sides] == [0, 0] and len(st.action_deck) == 112
     assert (len(st.sides[GOOD].leader_deck), len(st.sides[EVIL].leader_deck)) == (22 - 1 - 3, 24 - 1 - 4)
     # ten recruits are kept into the Deploy phase: the limit of 7 waits for the End phase
-    assert st.frames == []
+    assert pending(st) == []
     (decision,) = GAME.decisions(st)
     assert (decision.player, decision.kind) == (st.initiative, "deploy")
 
@@ -227,7 +231,7 @@ def test_increase_supplies_above_seven_recruits_is_kept_until_the_end_phase() ->
     assert not s.state.frames and s.state.step == "deploy" and s.decider() == GOOD
     assert not any(a.startswith("discard") for a in s.legal(GOOD))
     s.play(GOOD, "pass")  # no unit takes a troop: an empty battle, then the End phase
-    assert s.state.frames == [("discard", GOOD, "recruits", 7)]
+    assert pending(s.state) == [("discard", GOOD, "recruits", 7)]
     assert s.legal(GOOD) == [f"discard card={c}" for c in held]
     s.play(GOOD, f"discard card={hand[2]}")  # the owner's choice
     assert hand[2] in s.state.recruit_discard and hand[2] not in s.state.sides[GOOD].recruits
@@ -247,7 +251,7 @@ def test_unexpected_aid_above_seven_leaders_is_kept_until_the_end_phase_trims_it
     assert not s.state.frames and s.state.step == "deploy" and s.decider() == GOOD
     assert not any(a.startswith("discard") for a in s.legal(GOOD))
     s.play(GOOD, "pass")
-    assert s.state.frames == [("discard", GOOD, "leaders", 4)]
+    assert pending(s.state) == [("discard", GOOD, "leaders", 4)]
     assert s.legal(GOOD) == [f"discard card={c}" for c in sorted([*leaders, top])]
     for c in leaders[:4]:
         s.play(GOOD, f"discard card={c}")
@@ -269,7 +273,7 @@ def test_a_steal_above_seven_recruits_is_kept_until_the_end_phase() -> None:
     assert not s.state.frames and s.state.step == "deploy" and s.decider() == GOOD
     assert not any(a.startswith("discard") for a in s.legal(GOOD))
     s.play(GOOD, "pass")
-    assert s.state.frames == [("discard", GOOD, "recruits", 7)]
+    assert pending(s.state) == [("discard", GOOD, "recruits", 7)]
     assert s.legal(GOOD) == [f"discard card={c}" for c in held]
     s.play(GOOD, f"discard card={stolen[0]}")
     assert stolen[0] in s.state.recruit_discard and s.state.round == 2
@@ -282,7 +286,7 @@ def test_the_end_phase_trims_a_ten_card_recruit_hand_to_seven_initiative_first(s
     pass_deploy(st)
     # the empty battle had no winner, so a coin gave the initiative; it discards first
     first = st.initiative
-    assert st.frames == [("discard", first, "recruits", 7), ("discard", 1 - first, "recruits", 7)]
+    assert pending(st) == [("discard", first, "recruits", 7), ("discard", 1 - first, "recruits", 7)]
     for side in (first, 1 - first):
         assert GAME.decisions(st)[0].player == side
         assert GAME.legal_actions(st, side) == [f"discard card={c}" for c in dealt[side]]
@@ -305,7 +309,7 @@ def test_the_end_phase_trims_a_leader_hand_that_grew_in_play_to_four(seed: int) 
     # Good starts with 2 leaders and Evil with 3; each Leader phase adds one
     assert [len(s.leaders) for s in st.sides] == [3, 4]
     pass_deploy(st)
-    assert all(f[2] == "recruits" for f in st.frames)  # four leaders are within the limit
+    assert all(f[2] == "recruits" for f in pending(st))  # four leaders are within the limit
     answer_first(st)
     assert st.round == 2 and [len(s.leaders) for s in st.sides] == [4, 5]
     pass_deploy(st)
@@ -316,8 +320,8 @@ def test_the_end_phase_trims_a_leader_hand_that_grew_in_play_to_four(seed: int) 
     expected.append(("discard", 1 - first, "recruits", 7))
     if first == GOOD:
         expected.append(("discard", EVIL, "leaders", 4))
-    assert st.frames == expected
-    while st.frames[0][2] != "leaders":
+    assert pending(st) == expected
+    while pending(st)[0][2] != "leaders":
         p = GAME.decisions(st)[0].player
         GAME.apply(st, p, GAME.legal_actions(st, p)[0])
     evil = sorted(st.sides[EVIL].leaders)
@@ -366,7 +370,7 @@ def test_end_segment_discards_the_action_hand_down_to_four() -> None:
     s.engagement(attacker=EVIL, att_unit=xiahou_yan, def_unit=ma_chao)
     s.pass_both()
     assert s.events_of("resolution")
-    assert s.state.frames[0] == ("discard", GOOD, "actions", 4)
+    assert pending(s.state)[0] == ("discard", GOOD, "actions", 4)
     assert s.legal(GOOD) == [f"discard card={c}" for c in sorted(cards)]
     s.play(GOOD, f"discard card={cards[0]}")
     s.play(GOOD, f"discard card={cards[1]}")
@@ -610,8 +614,23 @@ def test_empty_leader_deck_is_refilled_by_shuffling_its_discard_pile() -> None:
 
 def test_a_draw_from_an_empty_deck_and_discard_draws_nothing() -> None:
     s = Scenario()
+
+    def every_good_leader_in_play(d: dict[str, Any]) -> None:
+        # every card is somewhere: with Good's whole leader deck in play, deck and discard are empty
+        deck = d["good"]["leader_deck"]
+        leaders = [n for n in deck if KIND[card_id(n)] == "leader"]
+        mods = [n for n in deck if KIND[card_id(n)] == "leader_mod"]
+        troops = [n for n in d["recruit_deck"] if KIND[card_id(n)] == "troop"][:len(leaders)]
+        d["recruit_deck"] = [n for n in d["recruit_deck"] if n not in troops]
+        units = [{"leader": lead, "troops": [t], "mods": []} for lead, t in zip(leaders, troops, strict=True)]
+        for unit, mod in zip(units, mods, strict=False):
+            unit["mods"].append(mod)
+        d["good"]["units"] += units
+        d["good"]["leader_deck"] = []
+
+    s.edit(every_good_leader_in_play)
     good = s.state.sides[GOOD]
-    good.leader_deck = []
+    assert good.leader_deck == good.leader_discard == []
     next_round(s)
     assert good.leaders == []
     assert [d["side"] for d in s.events_of("draw") if d["hand"] == "leaders"] == ["evil"]

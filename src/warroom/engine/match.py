@@ -24,12 +24,16 @@ class Match:
         seed: int,
         players: list[str] | None = None,
         hashes: bool = True,
+        position: dict[str, Any] | None = None,
     ) -> None:
         self.game: Game[Any] = registry.get(game) if isinstance(game, str) else game
         self.config = config
         self.seed = seed
         self.state: Any
-        self.state, setup_events = self.game.start(config, seed)
+        if position is not None:  # a game from a position description (docs/positions.md)
+            self.state, setup_events = self.game.position(position), list[Event]()
+        else:
+            self.state, setup_events = self.game.start(config, seed)
         names = self.game.seat_names(config)
         players = players or ["human"] * len(names)
         self.hashes = hashes
@@ -39,6 +43,7 @@ class Match:
             config,
             seed,
             [{"seat": i, "name": n, "player": p} for i, (n, p) in enumerate(zip(names, players, strict=True))],
+            position=position,
         )
         self.events: list[Event] = list(setup_events)
 
@@ -51,7 +56,7 @@ class Match:
         match.seed = record.seed
         match.hashes = True
         match.record = Record(record.game, record.rules_version, record.config, record.seed,
-                              record.seats, [], None)
+                              record.seats, [], None, record.position)
         match.events = []
         state = None
         for step in replay(record, verify=verify):

@@ -57,6 +57,8 @@ class Record:
     seats: list[dict[str, Any]]
     steps: list[Step] = field(default_factory=list)
     result: dict[str, Any] | None = None
+    # a game started from a position description (docs/positions.md) instead of a deal
+    position: dict[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -69,6 +71,7 @@ class Record:
             "seats": self.seats,
             "actions": [s.to_json() for s in self.steps],
             "result": self.result,
+            **({"position": self.position} if self.position is not None else {}),
         }
 
     @classmethod
@@ -107,8 +110,11 @@ class Record:
                 # int() would quietly turn 1.5 or "7" into another game
                 raise RecordError(f"record seed {seed!r} is not a whole number")
             result = data.get("result")
+            position = data.get("position")
+            if position is not None and not isinstance(position, dict):
+                raise RecordError("record position is not an object")
             return cls(game.name, int(data["rules_version"]), config, seed,
-                       seats, steps, result if isinstance(result, dict) else None)
+                       seats, steps, result if isinstance(result, dict) else None, position)
         except RecordError:
             raise
         except WarroomError as err:
@@ -154,7 +160,13 @@ def replay(record: Record, verify: bool = True) -> Iterator[ReplayStep]:
         )
     except WarroomError as err:
         raise RecordError(f"record config: {err}") from None
-    state, setup_events = game.start(config, record.seed)
+    if record.position is not None:  # the game began at a described position, not at a deal
+        try:
+            state, setup_events = game.position(record.position), list[Event]()
+        except WarroomError as err:
+            raise RecordError(f"record position: {err}") from None
+    else:
+        state, setup_events = game.start(config, record.seed)
     yield ReplayStep(0, None, None, state, setup_events)
     for i, step in enumerate(record.steps, start=1):
         try:

@@ -103,12 +103,12 @@ FAVOURITE = {key: t for key, (t, _) in LEADER_TROOP_BONUS.items()}
 
 def _played_from_view(entry: dict[str, Any]) -> Played:
     card = int(entry["card"])
-    return (
-        card,
-        SIDES.index(entry["side"]),
-        -1 if entry["on"] is None else int(entry["on"]),
-        entry["as"] or KEY[card],
-        -1 if entry["negates"] is None else int(entry["negates"]),
+    return Played(
+        card=card,
+        side=SIDES.index(entry["side"]),
+        on=-1 if entry["on"] is None else int(entry["on"]),
+        key=entry["as"] or KEY[card],
+        negates=-1 if entry["negates"] is None else int(entry["negates"]),
     )
 
 
@@ -768,13 +768,13 @@ class HeuristicBot:
             kind = NEGATES.get(key)
             if kind is not None:
                 for q in reversed(played):
-                    if q[1] != me and q[0] not in out and KIND_OF_KEY[q[3]] == kind:
-                        target = q[0]
+                    if q.side != me and q.card not in out and KIND_OF_KEY[q.key] == kind:
+                        target = q.card
                         break
-            trial = [*played, (card, me, on, key, target)]
+            trial = [*played, Played(card, me, on, key, target)]
             m1 = sign * t.margin(st.attacker, st.att_unit, st.def_unit, trial)
             options.append((a, card, key, m1))
-            if target >= 0 and any(q[0] == target and q[3] == "slain" for q in played):
+            if target >= 0 and any(q.card == target and q.key == "slain" for q in played):
                 rescues.append(a)
         opp_cards = t.opp_sizes["actions"]
         if m0 >= 1:
@@ -783,7 +783,7 @@ class HeuristicBot:
                 if key == "slain" and (m0 >= t.tune.slain_lead or (opp_cards == 0 and m0 >= 1)):
                     return a
                 if key == "losses" and t.unit(theirs).mods and not any(
-                    p[3] == "losses" for p in played if p[1] == me
+                    p.key == "losses" for p in played if p.side == me
                 ) and (m0 >= t.tune.losses_lead or not t.unit(mine).mods):
                     return a
             return "pass"
@@ -828,8 +828,8 @@ def _reachable(t: _Table, mine: int, gains: list[tuple[str, int, str, int]], m0:
     st = t.state
     slots = dict(t.mine(mine).slots)
     for p in st.played:
-        if p[1] == t.me:
-            kind = KIND_OF_KEY[p[3]]
+        if p.side == t.me:
+            kind = KIND_OF_KEY[p.key]
             if kind in slots:
                 slots[kind] -= 1
     best: dict[int, tuple[int, str]] = {}

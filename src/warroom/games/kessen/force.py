@@ -60,12 +60,12 @@ def _if(base: int, extra: int, cond: Callable[[Fight, Played], bool]) -> ForceRu
 
 
 def _troop_is(troop_type: str) -> Callable[[Fight, Played], bool]:
-    return lambda f, p: p[2] >= 0 and CARDS[p[2]].troop_type == troop_type
+    return lambda f, p: p.on >= 0 and CARDS[p.on].troop_type == troop_type
 
 
 def _casualties(f: Fight, p: Played) -> int:
     state = f.state
-    return state.strategy_played[f.side] + sum(1 for q in state.played if q[1] == f.side)
+    return state.strategy_played[f.side] + sum(1 for q in state.played if q.side == f.side)
 
 
 ACTION_FORCE: dict[str, ForceRule] = {
@@ -123,8 +123,8 @@ def negated(played: list[Played]) -> set[int]:
     backward pass settles chains (a negated negator frees the card it aimed at)."""
     out: set[int] = set()
     for p in reversed(played):
-        if p[4] >= 0 and p[0] not in out:
-            out.add(p[4])
+        if p.negates >= 0 and p.card not in out:
+            out.add(p.negates)
     return out
 
 
@@ -172,18 +172,18 @@ def unit_force(state: KessenState, side: int, unit: Unit, in_fight: bool) -> tup
             opp = Unit(opp_leader, [], [])
         out = negated(state.played)
         for p in state.played:
-            if p[0] in out:
+            if p.card in out:
                 continue
-            (mine if p[1] == side else theirs).append(p)
-        opp_formations = sum(1 for p in theirs if KIND_OF_KEY[p[3]] == "formation")
+            (mine if p.side == side else theirs).append(p)
+        opp_formations = sum(1 for p in theirs if KIND_OF_KEY[p.key] == "formation")
         fight = Fight(state, side, unit, opp, opp_formations)
 
     base = leader.force
     note = ""
     if fight is not None:
-        if leader.general and any(p[3] == "duel" for p in theirs):
+        if leader.general and any(p.key == "duel" for p in theirs):
             base, note = 0, " (Duel)"
-        doublings = sum(1 for p in mine if p[3] in DOUBLERS)
+        doublings = sum(1 for p in mine if p.key in DOUBLERS)
         if doublings and base:
             base *= 2**doublings
             note += f" (x{2**doublings})"
@@ -215,14 +215,14 @@ def unit_force(state: KessenState, side: int, unit: Unit, in_fight: bool) -> tup
 
     if fight is not None:
         for p in mine:
-            amount = ACTION_FORCE[p[3]](fight, p)
-            kind = KIND_OF_KEY[p[3]]
+            amount = ACTION_FORCE[p.key](fight, p)
+            kind = KIND_OF_KEY[p.key]
             if (key == "zhang_fei" and kind == "tactic") or (key == "himiko" and kind == "spell"):
                 amount += 2
             if amount:
-                label = CARDS[p[0]].name
-                if p[3] != KEY[p[0]]:
-                    label += f" as {CARDS_BY_KEY_NAME[p[3]]}"
+                label = CARDS[p.card].name
+                if p.key != KEY[p.card]:
+                    label += f" as {CARDS_BY_KEY_NAME[p.key]}"
                 parts.append((label, amount))
                 total += amount
     return max(0, total), parts

@@ -3,16 +3,21 @@
 The game is a small state machine. ``_advance`` runs every automatic step
 (draws, resolutions, phase changes) until someone must decide; a decision whose
 only legal action is ``pass`` is taken for the player, so nobody is asked a
-question with one answer. Interpretations of the rulebook are written down in
-docs/rules/paper-kessen.md.
+question with one answer. Whatever is being resolved inside a step (a forced
+discard, Treachery's hand-over, a strategy card and the Know Enemy windows that
+answer it, to any depth) is a frame on the engine's stack (``state.frames``),
+stepped by ``RESOLVER`` with one frame rule per kind (see the end of this module).
+Interpretations of the rulebook are written down in docs/rules/paper-kessen.md.
 """
 
 from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from warroom.engine import Decision, Event, Game, Option, Result, Rng, make
+from warroom.engine import ConfigError, Decision, Event, Game, Option, Result, Rng, make
+from warroom.engine.frames import NO_SEAT, Frame, FrameRule, Resolver, finish, push
 from warroom.engine.reference import RulesReference
+from warroom.engine.windows import PASS, Then, WindowRule, Windows
 from warroom.games.kessen import text
 from warroom.games.kessen.cards import (
     CAO_CAO,
@@ -27,7 +32,7 @@ from warroom.games.kessen.cards import (
 )
 from warroom.games.kessen.force import KIND_OF_KEY, negated, unit_force
 from warroom.games.kessen.reference import reference
-from warroom.games.kessen.state import KessenState, Side, Unit
+from warroom.games.kessen.state import Chained, KessenState, Played, Side, Unit
 
 HAND_LIMIT = 7
 ACTION_KEEP = 4  # end segment
@@ -74,7 +79,7 @@ EXCHANGE_PLAIN = frozenset({"war_council", "fake_attack", "destroy_stores"})
 class Kessen(Game[KessenState]):
     name = "kessen"
     title = "Paper Kessen"
-    rules_version = 1
+    rules_version = 2  # 2: pending choices and the Know Enemy chain became engine frames
     min_players = 2
     max_players = 2
     default_bot = "heuristic"
@@ -131,7 +136,7 @@ class Kessen(Game[KessenState]):
         if state.winner >= 0:
             return []
         p = decider(state)
-        kind = state.frames[0][0] if state.frames else state.step
+        kind = decision_kind(state)
         return [Decision(p, kind, text.prompt(state, p))]
 
     def deciders(self, state: KessenState) -> list[int]:
@@ -151,6 +156,15 @@ class Kessen(Game[KessenState]):
         state.cache = None
         state.moves += 1
         events: list[Event] = []
+        frames = state.frames
+        if frames:
+            # the waiting frame's rule takes the answer; ``_advance`` then steps the stack on
+            frame = frames[-1]
+            if action == PASS:  # a Know Enemy window
+                events.append(Event("pass", {"side": SIDES[player]}))
+            FRAME_RULES[frame.kind].answer(state, frame, player, action, events)
+            self._advance(state, events)
+            return events
         # the action is one of ``legal_actions`` (canonical text), so a plain split reads it
         words = action.split(" ")
         verb = words[0]
@@ -162,10 +176,7 @@ class Kessen(Game[KessenState]):
                 as_ = value
             else:
                 ints[key] = int(value)
-        if state.frames:
-            self._answer_frame(state, player, verb, ints, events)
-        else:
-            HANDLERS[verb](self, state, player, ints, as_, events)
+        HANDLERS[verb](self, state, player, ints, as_, events)
         self._advance(state, events)
         return events
 
@@ -217,6 +228,30 @@ class Kessen(Game[KessenState]):
         out.rng = Rng(rng.next64())
         return out
 
+    def position(self, description: dict[str, Any]) -> KessenState:
+        """A state from a position description (docs/positions.md), settled at its decision."""
+        from warroom.games.kessen.position import build
+
+        state = build(description)
+        events: list[Event] = []
+        self._advance(state, events)
+        to_move = description.get("to_move")
+        if state.winner < 0:
+            p = decider(state)
+            if to_move is not None and to_move != SIDES[p]:
+                raise ConfigError(f"position: to_move is {to_move!r}, but in this position {SIDES[p]} decides")
+            if not _legal(state, p):
+                raise ConfigError(f"position: {SIDES[p]} is to decide ({decision_kind(state)}) but has "
+                                  "nothing it may do")
+        elif to_move is not None:
+            raise ConfigError("position: the game is over, nobody is to move")
+        return state
+
+    def describe_position(self, state: KessenState) -> dict[str, Any]:
+        from warroom.games.kessen.position import describe
+
+        return describe(state)
+
     def describe(self, state: KessenState, player: int, action: str) -> str:
         return text.describe(state, player, action)
 
@@ -231,9 +266,17 @@ class Kessen(Game[KessenState]):
         """Run automatic steps until a player must decide (or the game ends)."""
         while state.winner < 0:
             if state.frames:
-                if _frame_done(state):
-                    state.frames.pop(0)
+                frame = RESOLVER.run(state, events)
+                if frame is None:
                     continue
+                if frame.kind == "window":
+                    p = frame.seat
+                    legal = _legal(state, p)
+                    if legal == [PASS]:  # nothing to answer with: passed for the player, visibly
+                        events.append(Event("pass", {"side": SIDES[p], "auto": True}))
+                        RESOLVER.answer(state, p, PASS, events)
+                        continue
+                    state.cache = (p, tuple(legal))
                 return
             auto = AUTO_STEPS.get(state.step)
             if auto is not None:
@@ -268,8 +311,6 @@ class Kessen(Game[KessenState]):
                 state.turn = 1 - player
             else:
                 state.step = "battle_start" if step == "deploy" else "end_phase"
-        elif step == "respond":
-            _resolve_chain(self, state, events)
         elif step in ("strategy", "tactics"):
             state.passes += 1
             state.turn = 1 - player
@@ -279,51 +320,6 @@ class Kessen(Game[KessenState]):
                 state.passes = 0
         else:  # pragma: no cover - pass is never legal elsewhere
             raise AssertionError(f"pass in step {step}")
-
-    def _answer_frame(self, state: KessenState, player: int, verb: str, a: dict[str, int],
-                      events: list[Event]) -> None:
-        frame = state.frames[0]
-        kind = frame[0]
-        side = state.sides[player]
-        if kind in ("discard", "losses"):
-            card = a["card"]
-            if kind == "discard":
-                getattr(side, frame[2]).remove(card)
-            else:
-                unit = side.unit(frame[2])
-                assert unit is not None
-                unit.mods.remove(card)
-                state.frames[0] = (kind, player, frame[2], frame[3] - 1)
-            _to_discard(state, card)
-            events.append(Event("discard", {"side": SIDES[player], "card": card, "why": _why(frame)}))
-        elif kind == "give":
-            leader = a["unit"]
-            unit = side.unit(leader)
-            assert unit is not None
-            side.units.remove(unit)
-            state.sides[1 - player].units.append(unit)
-            events.append(Event("treachery", {"side": SIDES[1 - player], "unit": leader}))
-            state.frames.pop(0)
-        elif kind == "assassin":
-            leader = a["card"]
-            unit = side.unit(leader)
-            if unit is not None:
-                _discard_unit(state, player, unit)
-            else:
-                side.leaders.remove(leader)
-                _to_discard(state, leader)
-            events.append(Event("assassinated", {"side": SIDES[player], "leader": leader}))
-            state.frames.pop(0)
-        elif kind == "choose":
-            leader = a["unit"]
-            if frame[2] == "defender":
-                state.def_unit = leader
-            else:
-                state.att_unit = leader
-            events.append(Event("repick", {"side": SIDES[player], "slot": frame[2], "unit": leader}))
-            state.frames.pop(0)
-        else:  # pragma: no cover
-            raise AssertionError(kind)
 
     # ----- automatic steps -----------------------------------------------------------------
     def _battle_start(self, state: KessenState, events: list[Event]) -> None:
@@ -400,16 +396,16 @@ class Kessen(Game[KessenState]):
         state.retreated.append(lose_unit.leader)
         events.append(Event("retreat", {"side": SIDES[loser], "unit": lose_unit.leader}))
         out = negated(state.played)
-        active = [p for p in state.played if p[0] not in out]
+        active = [p for p in state.played if p.card not in out]
         if CARDS[lose_unit.leader].key == "ma_su":
             state.retreated.append(win_unit.leader)
             events.append(Event("retreat", {"side": SIDES[winner], "unit": win_unit.leader,
                                             "why": "Ma Su"}))
-        if any(p[3] == "slain" for p in active):
+        if any(p.key == "slain" for p in active):
             events.append(Event("slain", {"side": SIDES[loser], "unit": lose_unit.leader}))
             _discard_unit(state, loser, lose_unit)
         else:
-            losses = sum(1 for p in active if p[3] == "losses")
+            losses = sum(1 for p in active if p.key == "losses")
             if losses and lose_unit.mods:
                 if len(lose_unit.mods) <= losses:
                     for m in lose_unit.mods[:]:
@@ -417,16 +413,16 @@ class Kessen(Game[KessenState]):
                         _to_discard(state, m)
                         events.append(Event("discard", {"side": SIDES[loser], "card": m, "why": "Losses"}))
                 else:
-                    state.frames.append(("losses", loser, lose_unit.leader, losses))
+                    push(state, "losses", side=loser, unit=lose_unit.leader, left=losses)
         state.step = "end_segment"
 
     def _end_segment(self, state: KessenState, events: list[Event]) -> None:
         for p in state.played:
-            state.action_discard.append(p[0])
+            state.action_discard.append(p.card)
         state.played = []
-        for side in (1 - state.attacker, state.attacker):
+        for side in (state.attacker, 1 - state.attacker):  # pushed last, the defender discards first
             if len(state.sides[side].actions) > ACTION_KEEP:
-                state.frames.append(("discard", side, "actions", ACTION_KEEP))
+                push(state, "discard", side=side, hand="actions", keep=ACTION_KEEP)
         state.step = "engagement_end"
 
     def _engagement_end(self, state: KessenState, events: list[Event]) -> None:
@@ -464,12 +460,14 @@ class Kessen(Game[KessenState]):
         state.passes = 0
 
     def _end_phase(self, state: KessenState, events: list[Event]) -> None:
-        for side in (state.initiative, 1 - state.initiative):
+        # in order: the side with the initiative, recruits then leaders; pushed in reverse,
+        # as the stack resolves its top first
+        for side in (1 - state.initiative, state.initiative):
             s = state.sides[side]
-            if len(s.recruits) > HAND_LIMIT:
-                state.frames.append(("discard", side, "recruits", HAND_LIMIT))
             if len(s.leaders) > LEADER_KEEP:
-                state.frames.append(("discard", side, "leaders", LEADER_KEEP))
+                push(state, "discard", side=side, hand="leaders", keep=LEADER_KEEP)
+            if len(s.recruits) > HAND_LIMIT:
+                push(state, "discard", side=side, hand="recruits", keep=HAND_LIMIT)
         state.step = "round_end"
 
     def _round_end(self, state: KessenState, events: list[Event]) -> None:
@@ -551,12 +549,12 @@ class Kessen(Game[KessenState]):
             state.duty.append(a["unit"])
         elif key == "treachery":
             if _treachery_targets(state, opp):
-                state.frames.append(("give", opp))
+                push(state, "give", side=opp)
             else:
                 events.append(Event("no_effect", {"card": card}))
         elif key == "assassin":
             if _assassin_targets(state, opp):
-                state.frames.append(("assassin", opp))
+                push(state, "assassin", side=opp)
             else:
                 events.append(Event("no_effect", {"card": card}))
         elif key == "cut_supply_lines":
@@ -564,7 +562,7 @@ class Kessen(Game[KessenState]):
         elif key == "raids":
             hand = state.sides[opp].recruits
             if hand:
-                state.frames.append(("discard", opp, "recruits", max(0, len(hand) - 3), "Raids"))
+                push(state, "discard", side=opp, hand="recruits", keep=max(0, len(hand) - 3), why="Raids")
         elif key == "propaganda":
             hand = state.sides[opp].recruits
             stolen = state.rng.sample(hand, 2)
@@ -614,12 +612,7 @@ class Kessen(Game[KessenState]):
         if unit >= 0:
             data["unit"] = unit
         events.append(Event("strategy", data))
-        if KEY[card] == "know_enemy":  # a response inside the window
-            state.chain.append((card, p, -1))
-            return
-        state.chain = [(card, p, unit)]
-        state.resume = state.step
-        state.step = "respond"
+        push(state, "strategy", card=card, side=p, unit=unit)
 
     def _play_battle_card(self, state: KessenState, p: int, card: int, on: int, as_: str,
                           events: list[Event]) -> None:
@@ -637,10 +630,10 @@ class Kessen(Game[KessenState]):
         if kind is not None:
             out = negated(state.played)
             for q in reversed(state.played):
-                if q[1] != p and q[0] not in out and KIND_OF_KEY[q[3]] == kind:
-                    target = q[0]
+                if q.side != p and q.card not in out and KIND_OF_KEY[q.key] == kind:
+                    target = q.card
                     break
-        state.played.append((card, p, on, key, target))
+        state.played.append(Played(card, p, on, key, target))
         data: dict[str, Any] = {"side": SIDES[p], "card": card}
         if as_:
             data["as"] = as_
@@ -656,24 +649,35 @@ class Kessen(Game[KessenState]):
         state.turn = 1 - p
 
 
-def _why(frame: tuple[Any, ...]) -> str:
-    if frame[0] == "losses":
-        return "Losses"
-    if len(frame) > 4:  # a card made the player discard (Raids)
-        return str(frame[4])
-    return {"actions": "action hand", "recruits": "recruit hand", "leaders": "leader hand"}[frame[2]]
-
-
 # ----- who decides ----------------------------------------------------------------------------
 def decider(state: KessenState) -> int:
     if state.frames:
-        return int(state.frames[0][1])
-    step = state.step
-    if step == "pick":
+        return state.frames[-1].seat
+    if state.step == "pick":
         return state.attacker
-    if step == "respond":
-        return 1 - state.chain[-1][1]
     return state.turn
+
+
+def shown_step(state: KessenState) -> str:
+    """The step players see: ``respond`` while a Know Enemy window is open, else the step."""
+    frames = state.frames
+    if frames and frames[-1].kind == "window":
+        return "respond"
+    return state.step
+
+
+def decision_kind(state: KessenState) -> str:
+    """What the decision is: the waiting frame's kind (``respond`` for a window), else the step."""
+    frames = state.frames
+    if frames:
+        kind = frames[-1].kind
+        return "respond" if kind == "window" else kind
+    return state.step
+
+
+def chain(state: KessenState) -> list[Chained]:
+    """The strategy card being answered and the Know Enemy cards on it, bottom first."""
+    return [Chained(f.data["card"], f.data["side"], f.data["unit"]) for f in state.frames if f.kind == "window"]
 
 
 def _next_turn(state: KessenState, p: int) -> None:
@@ -684,8 +688,14 @@ def _next_turn(state: KessenState, p: int) -> None:
 
 # ----- legal actions --------------------------------------------------------------------------
 def _legal(state: KessenState, p: int) -> list[str]:
-    if state.frames:
-        return _frame_legal(state, p)
+    frames = state.frames
+    if frames:
+        frame = frames[-1]
+        if frame.seat != p:
+            return []
+        if frame.kind == "window":  # the Know Enemy window, in hand order as the respond step was
+            return [*_know_enemy_plays(state, frame, p), PASS]
+        return FRAME_RULES[frame.kind].legal(state, frame, p)
     step = state.step
     if step == "deploy":
         return _deploy_legal(state, p)
@@ -693,50 +703,11 @@ def _legal(state: KessenState, p: int) -> list[str]:
         return _after_battle_legal(state, p)
     if step == "pick":
         return _pick_legal(state, p)
-    if step == "respond":
-        out = [make("play", card=c) for c in state.sides[p].actions if KEY[c] == "know_enemy"]
-        out.append("pass")
-        return out
     if step == "strategy":
         return _strategy_legal(state, p)
     if step == "tactics":
         return _tactics_legal(state, p)
     return []
-
-
-def _frame_legal(state: KessenState, p: int) -> list[str]:
-    frame = state.frames[0]
-    kind = frame[0]
-    side = state.sides[p]
-    if kind == "discard":
-        return [f"discard card={c}" for c in sorted(getattr(side, frame[2]))]
-    if kind == "losses":
-        unit = side.unit(frame[2])
-        return [make("discard", card=c) for c in sorted(unit.mods)] if unit else []
-    if kind == "give":
-        return [make("give", unit=u) for u in _treachery_targets(state, p)]
-    if kind == "assassin":
-        return [make("discard", card=c) for c in _assassin_targets(state, p)]
-    if kind == "choose":
-        if frame[2] == "defender":
-            units = _available(state, 1 - state.attacker, exclude=state.def_unit)
-        else:
-            units = _available(state, state.attacker, exclude=state.att_unit)
-        return [make("choose", unit=u) for u in units]
-    raise AssertionError(kind)  # pragma: no cover
-
-
-def _frame_done(state: KessenState) -> bool:
-    """A frame is over once its demand is met or nothing is left to choose."""
-    frame = state.frames[0]
-    kind = frame[0]
-    if kind == "discard":
-        hand: list[int] = getattr(state.sides[frame[1]], frame[2])
-        return len(hand) <= int(frame[3])
-    if kind == "losses":
-        unit = state.sides[frame[1]].unit(frame[2])
-        return frame[3] <= 0 or unit is None or not unit.mods
-    return len(_frame_legal(state, int(frame[1]))) == 0
 
 
 def _deploy_legal(state: KessenState, p: int) -> list[str]:
@@ -861,12 +832,12 @@ def _tactics_legal(state: KessenState, p: int) -> list[str]:
     used = {"tactic": 0, "spell": 0}
     formed: set[int] = set()
     for q in state.played:
-        if q[1] == p:
-            k = KIND_OF_KEY[q[3]]
+        if q.side == p:
+            k = KIND_OF_KEY[q.key]
             if k in used:
                 used[k] += 1
             elif k == "formation":
-                formed.add(q[2])
+                formed.add(q.on)
     lkey = KEY[unit.leader]
     limits = {"tactic": 2 if lkey in TWO_TACTICS else 1, "spell": 2 if lkey in TWO_SPELLS else 1}
     use_as = USE_AS.get(lkey)
@@ -1004,28 +975,25 @@ def _count_ability(state: KessenState, side: int, keys: frozenset[str]) -> int:
     return n
 
 
-def _resolve_chain(game: Kessen, state: KessenState, events: list[Event]) -> None:
-    """Close the Know Enemy window: from the top, each effective Know Enemy cancels the card below."""
-    chain = state.chain
-    effective = [True] * len(chain)
-    for i in range(len(chain) - 1, 0, -1):
+def _resolve_chain(state: KessenState, links: list[Chained], events: list[Event]) -> None:
+    """Settle a closed Know Enemy chain: from the top, each effective Know Enemy cancels the
+    card below it; then every card, bottom first, is discarded and takes effect unless cancelled."""
+    effective = [True] * len(links)
+    for i in range(len(links) - 1, 0, -1):
         if effective[i]:
             effective[i - 1] = False
-    state.chain = []
-    state.step = state.resume
-    for (card, side, unit), ok in zip(chain, effective, strict=True):
-        state.action_discard.append(card)
+    for link, ok in zip(links, effective, strict=True):
+        state.action_discard.append(link.card)
         if not ok:
-            events.append(Event("negated", {"card": card}))
+            events.append(Event("negated", {"card": link.card}))
             continue
-        key = KEY[card]
+        key = KEY[link.card]
         if key == "know_enemy":
-            _draw(state, side, "actions", 1, events)
+            _draw(state, link.side, "actions", 1, events)
             continue
-        _strategy_effect(state, side, key, unit, events)
-    first = chain[0]
+        _strategy_effect(state, link.side, key, link.unit, events)
     if state.step == "strategy":  # the card was this player's turn of the exchange
-        state.turn = 1 - first[1]
+        state.turn = 1 - links[0].side
         state.passes = 0
 
 
@@ -1047,11 +1015,215 @@ def _strategy_effect(state: KessenState, p: int, key: str, unit: int, events: li
         if unit in _available(state, state.attacker):
             state.att_unit = unit
     elif key == "evasion":
-        state.frames.append(("choose", opp, "defender"))
+        push(state, "choose", side=opp, slot="defender")
     elif key == "ruse":
-        state.frames.append(("choose", opp, "attacker"))
+        push(state, "choose", side=opp, slot="attacker")
     else:  # pragma: no cover
         raise AssertionError(key)
+
+
+# ----- frames: what is being resolved inside a step ----------------------------------------------
+# Each kind of frame is one rule below. A forced choice is pushed waiting on nobody: its step
+# checks whether anything is left to do (a hand already within its limit is done at once), and
+# only then waits on its side; every answer hands it back to the resolver to check again.
+HAND_WORDS = {"actions": "action hand", "recruits": "recruit hand", "leaders": "leader hand"}
+
+
+def _done(state: KessenState, frame: Frame) -> None:
+    """End a forced choice. It hands nothing back, so it is popped rather than ``finish``-ed:
+    an unrelated choice pending below it (the other side's discard) gathers no results."""
+    popped = state.frames.pop()
+    assert popped is frame, "only the top frame can end"
+
+
+def _card_arg(action: str) -> int:
+    """The one number of a forced choice's action (``discard card=N``, ``give unit=N``...)."""
+    return int(action.rsplit("=", 1)[1])
+
+
+class _Forced(FrameRule[KessenState]):
+    """A choice one side must make: done once ``done`` holds, else it waits on ``data["side"]``."""
+
+    def done(self, state: KessenState, frame: Frame) -> bool:
+        return not self.legal(state, frame, frame.data["side"])
+
+    def step(self, state: KessenState, frame: Frame, events: list[Event]) -> None:
+        if self.done(state, frame):
+            _done(state, frame)
+        else:
+            frame.seat = frame.data["side"]
+
+
+class _Discard(_Forced):
+    """Discard from a hand, one card at a time, down to ``keep`` cards (why: a hand limit, Raids)."""
+
+    kind = "discard"
+
+    def done(self, state: KessenState, frame: Frame) -> bool:
+        data = frame.data
+        return len(getattr(state.sides[data["side"]], data["hand"])) <= int(data["keep"])
+
+    def legal(self, state: KessenState, frame: Frame, seat: int) -> list[str]:
+        return [f"discard card={c}" for c in sorted(getattr(state.sides[seat], frame.data["hand"]))]
+
+    def answer(self, state: KessenState, frame: Frame, seat: int, action: str, events: list[Event]) -> None:
+        card = _card_arg(action)
+        data = frame.data
+        getattr(state.sides[seat], data["hand"]).remove(card)
+        _to_discard(state, card)
+        why = data.get("why") or HAND_WORDS[data["hand"]]
+        events.append(Event("discard", {"side": SIDES[seat], "card": card, "why": why}))
+        frame.seat = NO_SEAT
+
+
+class _Losses(_Forced):
+    """Losses: the loser discards ``left`` more modifiers from its unit, one at a time."""
+
+    kind = "losses"
+
+    def done(self, state: KessenState, frame: Frame) -> bool:
+        data = frame.data
+        unit = state.sides[data["side"]].unit(data["unit"])
+        return int(data["left"]) <= 0 or unit is None or not unit.mods
+
+    def legal(self, state: KessenState, frame: Frame, seat: int) -> list[str]:
+        unit = state.sides[seat].unit(frame.data["unit"])
+        return [make("discard", card=c) for c in sorted(unit.mods)] if unit else []
+
+    def answer(self, state: KessenState, frame: Frame, seat: int, action: str, events: list[Event]) -> None:
+        card = _card_arg(action)
+        unit = state.sides[seat].unit(frame.data["unit"])
+        assert unit is not None
+        unit.mods.remove(card)
+        frame.data["left"] -= 1
+        _to_discard(state, card)
+        events.append(Event("discard", {"side": SIDES[seat], "card": card, "why": "Losses"}))
+        frame.seat = NO_SEAT
+
+
+class _Give(_Forced):
+    """Treachery: the victim hands one of its units to the opponent."""
+
+    kind = "give"
+
+    def legal(self, state: KessenState, frame: Frame, seat: int) -> list[str]:
+        return [make("give", unit=u) for u in _treachery_targets(state, seat)]
+
+    def answer(self, state: KessenState, frame: Frame, seat: int, action: str, events: list[Event]) -> None:
+        leader = _card_arg(action)
+        side = state.sides[seat]
+        unit = side.unit(leader)
+        assert unit is not None
+        side.units.remove(unit)
+        state.sides[1 - seat].units.append(unit)
+        events.append(Event("treachery", {"side": SIDES[1 - seat], "unit": leader}))
+        frame.seat = NO_SEAT
+        _done(state, frame)
+
+
+class _Assassin(_Forced):
+    """Assassin: the victim discards a leader (one in play if it has any)."""
+
+    kind = "assassin"
+
+    def legal(self, state: KessenState, frame: Frame, seat: int) -> list[str]:
+        return [make("discard", card=c) for c in _assassin_targets(state, seat)]
+
+    def answer(self, state: KessenState, frame: Frame, seat: int, action: str, events: list[Event]) -> None:
+        leader = _card_arg(action)
+        side = state.sides[seat]
+        unit = side.unit(leader)
+        if unit is not None:
+            _discard_unit(state, seat, unit)
+        else:
+            side.leaders.remove(leader)
+            _to_discard(state, leader)
+        events.append(Event("assassinated", {"side": SIDES[seat], "leader": leader}))
+        frame.seat = NO_SEAT
+        _done(state, frame)
+
+
+class _Choose(_Forced):
+    """Evasion and Ruse: the opponent picks a different defending (or attacking) unit."""
+
+    kind = "choose"
+
+    def legal(self, state: KessenState, frame: Frame, seat: int) -> list[str]:
+        if frame.data["slot"] == "defender":
+            units = _available(state, 1 - state.attacker, exclude=state.def_unit)
+        else:
+            units = _available(state, state.attacker, exclude=state.att_unit)
+        return [make("choose", unit=u) for u in units]
+
+    def answer(self, state: KessenState, frame: Frame, seat: int, action: str, events: list[Event]) -> None:
+        leader = _card_arg(action)
+        slot = frame.data["slot"]
+        if slot == "defender":
+            state.def_unit = leader
+        else:
+            state.att_unit = leader
+        events.append(Event("repick", {"side": SIDES[seat], "slot": slot, "unit": leader}))
+        frame.seat = NO_SEAT
+        _done(state, frame)
+
+
+class _Strategy(FrameRule[KessenState]):
+    """A strategy card played: it opens the Know Enemy window, then settles the chain.
+
+    Each Know Enemy played in a window opens a window of its own on top of it, so the chain
+    is the stack of open windows; when the innermost closes, the outcomes come back down
+    nested (each window's ``results`` holds the window opened by its answer).
+    """
+
+    kind = "strategy"
+
+    def step(self, state: KessenState, frame: Frame, events: list[Event]) -> None:
+        data = frame.data
+        if not frame.results:
+            opp = 1 - data["side"]
+            if not _know_enemy_plays(state, frame, opp):
+                # nobody can answer: the window would only pass for the opponent, so the pass
+                # is recorded (as ``_advance`` records every one-answer decision) and it settles
+                events.append(Event("pass", {"side": SIDES[opp], "auto": True}))
+                finish(state, frame)
+                _resolve_chain(state, [Chained(data["card"], data["side"], data["unit"])], events)
+                return
+            WINDOWS.open(state, "know_enemy", [opp], uniform=True,
+                         card=data["card"], side=data["side"], unit=data["unit"])
+            return
+        links: list[Chained] = []
+        outcome: dict[str, Any] | None = frame.results[0]
+        while outcome is not None:
+            d = outcome["data"]
+            links.append(Chained(d["card"], d["side"], d["unit"]))
+            outcome = outcome["results"][0] if outcome["results"] else None
+        finish(state, frame)  # off the stack first: Evasion's choice then waits alone
+        _resolve_chain(state, links, events)
+
+
+def _know_enemy_plays(state: KessenState, frame: Frame, seat: int) -> list[str]:
+    return [make("play", card=c) for c in state.sides[seat].actions if KEY[c] == "know_enemy"]
+
+
+def _know_enemy(state: KessenState, frame: Frame, seat: int, action: str, events: list[Event]) -> Then:
+    """A Know Enemy answers the window's card: it opens the next window, where the other side
+    may answer it in turn, and this window closes."""
+    card = _card_arg(action)
+    state.sides[seat].actions.remove(card)
+    state.strategy_played[seat] += 1
+    events.append(Event("strategy", {"side": SIDES[seat], "card": card}))
+    WINDOWS.open(state, "know_enemy", [1 - seat], uniform=True, card=card, side=seat, unit=-1)
+    return "close"
+
+
+# Kessen always asks the one seat of a window (``uniform``): a seat without Know Enemy gets a
+# one-answer decision, which ``_advance`` takes for it with a public "passes" event, as it does
+# for every other decision with one answer.
+WINDOWS = Windows()
+WINDOWS.register(WindowRule("know_enemy", _know_enemy_plays, _know_enemy))
+RESOLVER: Resolver[KessenState] = Resolver([_Discard(), _Losses(), _Give(), _Assassin(), _Choose(), _Strategy()])
+WINDOWS.install(RESOLVER)
+FRAME_RULES = RESOLVER.rules  # kind -> rule, read directly on the hot path (every kind is registered)
 
 
 HANDLERS = {

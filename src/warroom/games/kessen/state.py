@@ -1,26 +1,52 @@
-"""Paper Kessen's state: plain data only (ints, lists, tuples), cloned by hand.
+"""Paper Kessen's state: plain data only (ints, lists, small dataclasses), cloned by hand.
 
 Seat 0 is Good, seat 1 is Evil. Cards are ids into :mod:`cards`. A unit is
-named by its leader's id. Pending forced choices (discards, an opponent's pick
-for Treachery...) wait in ``frames``, a queue of small tuples whose first item
-says what kind of choice it is.
+named by its leader's id. What is being resolved (a forced discard, an opponent's pick
+for Treachery, a strategy card and the Know Enemy windows answering it) waits on
+``frames``, the engine's last-in-first-out stack of plain-data frames
+(:mod:`warroom.engine.frames`); the phases themselves are the ``step`` field.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
+from warroom.engine.frames import Frame, clone_frames, frames_from_json, frames_to_json
 from warroom.engine.rng import Rng
 
-# Played action card this engagement: (card, side, on, effect_key, negates)
-#   on: the leader or troop id it is attached to (-1: the unit as a whole)
-#   effect_key: the card it counts as (its own key, or the key a leader lets it be used as)
-#   negates: id of the opponent's card it negates (-1: none)
-Played = tuple[int, int, int, str, int]
-# A strategy card waiting for the Know Enemy window: (card, side, unit)
-Chained = tuple[int, int, int]
-Frame = tuple[Any, ...]
+# Clones set every field by name on a bare instance: faster than keyword arguments to
+# ``__init__`` (clone is on the search bots' hot path), and a field added to the class without
+# a line here fails the conformance suite's clone checks at once.
+_new = object.__new__
+
+
+@dataclass(slots=True)
+class Played:
+    """An action card played this engagement. Never changed once made, so clones share it."""
+
+    card: int
+    side: int
+    on: int  # the troop it sits on (-1: the leader or the unit as a whole)
+    key: str  # the card it counts as: its own key, or the key a leader lets it be used as
+    negates: int = -1  # the opponent's card it negates (-1: none)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"card": self.card, "side": self.side, "on": self.on, "key": self.key, "negates": self.negates}
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> Played:
+        return cls(card=int(d["card"]), side=int(d["side"]), on=int(d["on"]), key=str(d["key"]),
+                   negates=int(d["negates"]))
+
+
+@dataclass(slots=True)
+class Chained:
+    """A strategy card in a Know Enemy chain (read off the open windows, bottom first)."""
+
+    card: int
+    side: int
+    unit: int = -1  # the unit it names (Intercept, Lure), -1: none
 
 
 @dataclass(slots=True)
@@ -30,7 +56,11 @@ class Unit:
     mods: list[int]
 
     def clone(self) -> Unit:
-        return Unit(self.leader, self.troops[:], self.mods[:])
+        out = _new(Unit)
+        out.leader = self.leader
+        out.troops = self.troops[:]
+        out.mods = self.mods[:]
+        return out
 
 
 @dataclass(slots=True)
@@ -44,15 +74,15 @@ class Side:
     battles_won: int = 0
 
     def clone(self) -> Side:
-        return Side(
-            [u.clone() for u in self.units],
-            self.leaders[:],
-            self.recruits[:],
-            self.actions[:],
-            self.leader_deck[:],
-            self.leader_discard[:],
-            self.battles_won,
-        )
+        out = _new(Side)
+        out.units = [u.clone() for u in self.units]
+        out.leaders = self.leaders[:]
+        out.recruits = self.recruits[:]
+        out.actions = self.actions[:]
+        out.leader_deck = self.leader_deck[:]
+        out.leader_discard = self.leader_discard[:]
+        out.battles_won = self.battles_won
+        return out
 
     def unit(self, leader: int) -> Unit | None:
         for u in self.units:
@@ -74,7 +104,6 @@ class KessenState:
     step: str = "start"
     turn: int = 0  # who acts in alternating steps
     passes: int = 0  # consecutive passes (exchanges) or bitmask of finished sides (deploy, after battle)
-    resume: str = ""  # the step to return to after a Know Enemy window
     initiative: int = 0  # decides first outside engagements this round
     troop_penalty: list[int] = field(default_factory=lambda: [0, 0])  # against that side's troops
     unit_bonus: list[int] = field(default_factory=lambda: [0, 0])  # Stirring Oratory
@@ -88,7 +117,6 @@ class KessenState:
     engagement: int = 0
     played: list[Played] = field(default_factory=list)
     strategy_played: list[int] = field(default_factory=lambda: [0, 0])  # counts, for Casualties
-    chain: list[Chained] = field(default_factory=list)
     last_engagement_winner: int = -1
     battle_winner: int = -1
     last_winner: int = -1
@@ -101,46 +129,47 @@ class KessenState:
     # determinize keeps them where they are known to be
     known: list[list[int]] = field(default_factory=lambda: [[], []])
     cache: Any = None  # (player, legal actions) for this exact state; never serialised
+    # frames finished at the bottom of the stack hand their value nowhere (a class constant,
+    # so the engine's ``finish`` finds it without a failed attribute lookup)
+    frame_results: ClassVar[None] = None
 
     def clone(self) -> KessenState:
-        return KessenState(
-            self.config,  # never mutated after set-up
-            self.rng.clone(),
-            [s.clone() for s in self.sides],
-            self.recruit_deck[:],
-            self.recruit_discard[:],
-            self.action_deck[:],
-            self.action_discard[:],
-            self.round,
-            self.step,
-            self.turn,
-            self.passes,
-            self.resume,
-            self.initiative,
-            self.troop_penalty[:],
-            self.unit_bonus[:],
-            self.duty[:],
-            self.engaged[:],
-            self.retreated[:],
-            self.intercepts_used[:],
-            self.attacker,
-            self.att_unit,
-            self.def_unit,
-            self.engagement,
-            self.played[:],
-            self.strategy_played[:],
-            self.chain[:],
-            self.last_engagement_winner,
-            self.battle_winner,
-            self.last_winner,
-            self.streak,
-            self.frames[:],
-            self.winner,
-            self.reason,
-            self.moves,
-            [k[:] for k in self.known],
-            self.cache,  # an immutable answer for an identical state
-        )
+        out = _new(KessenState)
+        out.config = self.config  # never mutated after set-up
+        out.rng = self.rng.clone()
+        out.sides = [s.clone() for s in self.sides]
+        out.recruit_deck = self.recruit_deck[:]
+        out.recruit_discard = self.recruit_discard[:]
+        out.action_deck = self.action_deck[:]
+        out.action_discard = self.action_discard[:]
+        out.round = self.round
+        out.step = self.step
+        out.turn = self.turn
+        out.passes = self.passes
+        out.initiative = self.initiative
+        out.troop_penalty = self.troop_penalty[:]
+        out.unit_bonus = self.unit_bonus[:]
+        out.duty = self.duty[:]
+        out.engaged = self.engaged[:]
+        out.retreated = self.retreated[:]
+        out.intercepts_used = self.intercepts_used[:]
+        out.attacker = self.attacker
+        out.att_unit = self.att_unit
+        out.def_unit = self.def_unit
+        out.engagement = self.engagement
+        out.played = self.played[:]  # Played values are never changed, so they are shared
+        out.strategy_played = self.strategy_played[:]
+        out.last_engagement_winner = self.last_engagement_winner
+        out.battle_winner = self.battle_winner
+        out.last_winner = self.last_winner
+        out.streak = self.streak
+        out.frames = clone_frames(self.frames) if self.frames else []
+        out.winner = self.winner
+        out.reason = self.reason
+        out.moves = self.moves
+        out.known = [k[:] for k in self.known]
+        out.cache = self.cache  # an immutable answer for an identical state
+        return out
 
     # ----- JSON -------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
@@ -167,7 +196,6 @@ class KessenState:
             "step": self.step,
             "turn": self.turn,
             "passes": self.passes,
-            "resume": self.resume,
             "initiative": self.initiative,
             "troop_penalty": self.troop_penalty[:],
             "unit_bonus": self.unit_bonus[:],
@@ -179,14 +207,13 @@ class KessenState:
             "att_unit": self.att_unit,
             "def_unit": self.def_unit,
             "engagement": self.engagement,
-            "played": [list(p) for p in self.played],
+            "played": [p.to_json() for p in self.played],
             "strategy_played": self.strategy_played[:],
-            "chain": [list(c) for c in self.chain],
             "last_engagement_winner": self.last_engagement_winner,
             "battle_winner": self.battle_winner,
             "last_winner": self.last_winner,
             "streak": self.streak,
-            "frames": [list(f) for f in self.frames],
+            "frames": frames_to_json(self.frames),
             "winner": self.winner,
             "reason": self.reason,
             "moves": self.moves,
@@ -197,52 +224,50 @@ class KessenState:
     def from_json(cls, d: dict[str, Any]) -> KessenState:
         sides = [
             Side(
-                [Unit(int(u[0]), list(u[1]), list(u[2])) for u in s["units"]],
-                list(s["leaders"]),
-                list(s["recruits"]),
-                list(s["actions"]),
-                list(s["leader_deck"]),
-                list(s["leader_discard"]),
-                int(s["battles_won"]),
+                units=[Unit(leader=int(u[0]), troops=list(u[1]), mods=list(u[2])) for u in s["units"]],
+                leaders=list(s["leaders"]),
+                recruits=list(s["recruits"]),
+                actions=list(s["actions"]),
+                leader_deck=list(s["leader_deck"]),
+                leader_discard=list(s["leader_discard"]),
+                battles_won=int(s["battles_won"]),
             )
             for s in d["sides"]
         ]
         return cls(
-            dict(d["config"]),
-            Rng(int(d["rng"])),
-            sides,
-            list(d["recruit_deck"]),
-            list(d["recruit_discard"]),
-            list(d["action_deck"]),
-            list(d["action_discard"]),
-            int(d["round"]),
-            str(d["step"]),
-            int(d["turn"]),
-            int(d["passes"]),
-            str(d["resume"]),
-            int(d["initiative"]),
-            list(d["troop_penalty"]),
-            list(d["unit_bonus"]),
-            list(d["duty"]),
-            list(d["engaged"]),
-            list(d["retreated"]),
-            list(d["intercepts_used"]),
-            int(d["attacker"]),
-            int(d["att_unit"]),
-            int(d["def_unit"]),
-            int(d["engagement"]),
-            [tuple(p) for p in d["played"]],
-            list(d["strategy_played"]),
-            [tuple(c) for c in d["chain"]],
-            int(d["last_engagement_winner"]),
-            int(d["battle_winner"]),
-            int(d["last_winner"]),
-            int(d["streak"]),
-            [tuple(f) for f in d["frames"]],
-            int(d["winner"]),
-            str(d["reason"]),
-            int(d["moves"]),
-            [list(k) for k in d.get("known", [[], []])],
+            config=dict(d["config"]),
+            rng=Rng(int(d["rng"])),
+            sides=sides,
+            recruit_deck=list(d["recruit_deck"]),
+            recruit_discard=list(d["recruit_discard"]),
+            action_deck=list(d["action_deck"]),
+            action_discard=list(d["action_discard"]),
+            round=int(d["round"]),
+            step=str(d["step"]),
+            turn=int(d["turn"]),
+            passes=int(d["passes"]),
+            initiative=int(d["initiative"]),
+            troop_penalty=list(d["troop_penalty"]),
+            unit_bonus=list(d["unit_bonus"]),
+            duty=list(d["duty"]),
+            engaged=list(d["engaged"]),
+            retreated=list(d["retreated"]),
+            intercepts_used=list(d["intercepts_used"]),
+            attacker=int(d["attacker"]),
+            att_unit=int(d["att_unit"]),
+            def_unit=int(d["def_unit"]),
+            engagement=int(d["engagement"]),
+            played=[Played.from_json(p) for p in d["played"]],
+            strategy_played=list(d["strategy_played"]),
+            last_engagement_winner=int(d["last_engagement_winner"]),
+            battle_winner=int(d["battle_winner"]),
+            last_winner=int(d["last_winner"]),
+            streak=int(d["streak"]),
+            frames=frames_from_json(d["frames"]),
+            winner=int(d["winner"]),
+            reason=str(d["reason"]),
+            moves=int(d["moves"]),
+            known=[list(k) for k in d.get("known", [[], []])],
         )
 
     # ----- lookups ----------------------------------------------------------------------

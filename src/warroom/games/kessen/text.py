@@ -29,21 +29,24 @@ def card_name(card: int) -> str:
 
 def prompt(state: KessenState, player: int) -> str:
     if state.frames:
-        frame = state.frames[0]
-        kind = frame[0]
+        frame = state.frames[-1]
+        kind = frame.kind
+        data = frame.data
         if kind == "discard":
-            hand = {"actions": "action", "recruits": "recruit", "leaders": "leader"}[frame[2]]
-            if len(frame) > 4:
-                return f"{frame[4]}: discard from your {hand} hand down to {frame[3]} cards"
-            return f"Discard from your {hand} hand down to {frame[3]} cards"
+            hand = {"actions": "action", "recruits": "recruit", "leaders": "leader"}[data["hand"]]
+            if data.get("why"):
+                return f"{data['why']}: discard from your {hand} hand down to {data['keep']} cards"
+            return f"Discard from your {hand} hand down to {data['keep']} cards"
         if kind == "losses":
-            return f"Losses: discard a modifier from {card_name(frame[2])}'s unit"
+            return f"Losses: discard a modifier from {card_name(data['unit'])}'s unit"
         if kind == "give":
             return "Treachery: choose one of your units to hand over to your opponent"
         if kind == "assassin":
             return "Assassin: choose one of your leaders to discard"
         if kind == "choose":
-            return f"Choose a different {frame[2]} unit"
+            return f"Choose a different {data['slot']} unit"
+        if kind == "window":
+            return PROMPTS["respond"]
     return PROMPTS.get(state.step, state.step)
 
 

@@ -45,10 +45,11 @@ def unit_status(state: KessenState, leader: int, has_troop: bool, role: str | No
 
 
 def view(game: Kessen, state: KessenState, player: int | None) -> dict[str, Any]:
-    from warroom.games.kessen.rules import decider
+    from warroom.games.kessen.rules import chain, decider, shown_step
 
+    step = shown_step(state)
     fighting: dict[int, str] = {}
-    if state.step in ("strategy", "tactics", "respond"):
+    if step in ("strategy", "tactics", "respond"):
         if state.att_unit >= 0:
             fighting[state.att_unit] = "attacking"
         if state.def_unit >= 0:
@@ -86,7 +87,7 @@ def view(game: Kessen, state: KessenState, player: int | None) -> dict[str, Any]
         "game": "kessen",
         "seat": player,
         "round": state.round,
-        "step": state.step,
+        "step": step,
         "moves": state.moves,
         "sides": sides,
         "recruit_deck": len(state.recruit_deck),
@@ -108,13 +109,13 @@ def view(game: Kessen, state: KessenState, player: int | None) -> dict[str, Any]
             "attacking_unit": state.att_unit if state.att_unit >= 0 else None,
             "defending_unit": state.def_unit if state.def_unit >= 0 else None,
             "played": [
-                {"card": p[0], "side": SIDES[p[1]], "on": p[2] if p[2] >= 0 else None,
-                 "as": p[3] if p[3] != CARDS[p[0]].key else None,
-                 "negates": p[4] if p[4] >= 0 else None,
-                 "negated": p[0] in out_cards}  # cancelled by an effective negating card
+                {"card": p.card, "side": SIDES[p.side], "on": p.on if p.on >= 0 else None,
+                 "as": p.key if p.key != CARDS[p.card].key else None,
+                 "negates": p.negates if p.negates >= 0 else None,
+                 "negated": p.card in out_cards}  # cancelled by an effective negating card
                 for p in state.played
             ],
-            "strategy_chain": [{"card": c[0], "side": SIDES[c[1]]} for c in state.chain],
+            "strategy_chain": [{"card": c.card, "side": SIDES[c.side]} for c in chain(state)],
             # public counts the rules use: Casualties' X, and the once-per-battle intercepts spent
             "strategy_played": {SIDES[i]: n for i, n in enumerate(state.strategy_played)},
             "intercepts_used": state.intercepts_used[:],

@@ -9,9 +9,6 @@ Debian's Chromium driven by Playwright, screenshots in ``tests/server/artifacts/
 from __future__ import annotations
 
 import json
-import socket
-import threading
-import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,16 +17,9 @@ from typing import Any
 import pytest
 from playwright import sync_api
 
+from tests.server.helpers import serve_in_thread
+from tests.server.test_e2e_lobby_neutral import ARTIFACTS, BROWSER_ARGS, CHROMIUM  # skips without Chromium
 from tests.skirmish import register
-
-CHROMIUM = Path("/usr/bin/chromium")
-if not CHROMIUM.exists():
-    pytest.skip("Debian's Chromium is not installed at /usr/bin/chromium (apt-get install chromium)",
-                allow_module_level=True)
-
-BROWSER_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-ARTIFACTS = Path(__file__).resolve().parent / "artifacts" / "e2e"
 
 
 def _call(url: str, body: Any = None) -> Any:
@@ -41,28 +31,12 @@ def _call(url: str, body: Any = None) -> Any:
 
 @pytest.fixture
 def server(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[str]:
-    import uvicorn
-
     from warroom.server import create_app
 
     register(monkeypatch)
-    app = create_app(f"sqlite:///{tmp_path / 'warroom.db'}", bot_delay=0.3)  # bots at human speed
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    port = sock.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on"))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not server.started:
-        assert thread.is_alive() and time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.05)
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        server.should_exit = True
-        thread.join(timeout=10)
-        sock.close()
+    # bot_delay 0.3: the bot reacts at the pace of its reaction model, as for people
+    with serve_in_thread(create_app(f"sqlite:///{tmp_path / 'warroom.db'}", bot_delay=0.3)) as base:
+        yield base
 
 
 def test_a_real_time_table_in_the_browser(server: str) -> None:

@@ -149,7 +149,8 @@ def play(
         given = [g for g in given if g != "GAME"]
         if given:
             raise ConfigError(f"--resume continues the saved game as it was; drop {', '.join(given)}")
-        session = terminal.Session.resume(record, save_path=save or resume, save_at_end=True, **common)
+        kind = _session_kind(registry.get(record.game))
+        session = kind.resume(record, save_path=save or resume, save_at_end=True, **common)
         session.note(f"Resumed {resume} at action {len(record.steps)} (seed {record.seed}).")
     elif position is not None:
         given = [flag for flag, value in (("--players", players), ("--seed", seed), ("--variant", variant),
@@ -165,7 +166,7 @@ def play(
         human = the_game.seat_index(config, seat) if seat is not None else 0
         bot_name = bot or terminal.default_bot(the_game.name)
         deal = seed if seed is not None else secrets.randbelow(1_000_000)
-        session = terminal.Session.start(
+        session = _session_kind(the_game).start(
             the_game, config, deal, human, bot_name,
             save_path=save or terminal.default_save_path(the_game.name, deal),
             save_at_end=save is not None, **common,
@@ -228,6 +229,17 @@ def _position_session(game: str | None, path: Path, seat: str | None, bot: str |
     session.note(f"Started from the position in {path}: you are {seats[human].capitalize()} against the "
                  f"{bot_name} bot. Type help at the prompt for the commands.")
     return session
+
+
+def _session_kind(game: Any) -> Any:
+    """The terminal session for ``game``: real-time games get the live one (``terminal_live``)."""
+    from warroom import terminal
+
+    if game.realtime:
+        from warroom.terminal_live import LiveSession
+
+        return LiveSession
+    return terminal.Session
 
 
 # ----- replay ------------------------------------------------------------------------------------

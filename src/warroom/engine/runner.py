@@ -13,11 +13,16 @@ from warroom.engine.rng import mix_seed
 
 @dataclass(slots=True)
 class GameOutcome:
+    """How one bot game went. Real-time games (``engine.realtime.play_realtime``) also give
+    the game's length in simulated ms and the actions refused when they landed."""
+
     seed: int
     winners: list[int]
     reason: str
     decisions: int
     scores: dict[str, Any]
+    game_ms: int | None = None
+    failed: int = 0
 
 
 def bot_rng(seed: int, seat: int) -> random.Random:

@@ -1,0 +1,306 @@
+"""Real-time play on a simulated clock: reaction models and the discrete-event runner.
+
+A real-time game (``Dynamics.REALTIME``) has no turns: every seat with a decision may act at
+any instant, and what is legal may depend on the time. People do not act the instant something
+happens; they perceive, decide and move. :func:`play_realtime` plays such a game between bots on
+a clock in simulated milliseconds, so that a simulation is deterministic for its seed and runs
+far faster than real time.
+
+The life of one seat in the runner::
+
+    perceive at t ──► bot.choose(view at t, legal at t) ──► action lands at t + delay
+         ▲                   │ None ("nothing now")                 │ game.apply (full checks)
+         │                   ▼                                      ▼
+         └──── the state changes (an action, a deadline) or idle_ms pass ◄── accepted or refused
+
+- A seat **perceives** at ``t``: it sees ``game.view`` and ``game.legal_actions(state, seat, t)``
+  of the state as it is at ``t``. Its bot chooses at once (thinking time is part of the delay).
+- The chosen action **lands** at ``t + delay``, ``delay`` drawn from the seat's
+  :class:`ReactionModel`. It is checked again then, through ``game.apply`` with every check, and
+  may fail because the state moved on meanwhile (the other seat acted first, a deadline passed),
+  as a person's would. A failed action is counted and the seat perceives again at once.
+- While its action is in flight a seat perceives nothing new (its hands are busy).
+- A bot's ``choose`` may return ``None``: nothing now. The seat perceives again when the state
+  next changes (an accepted action or a deadline) or after ``idle_ms``, whichever is first. A
+  seat without a decision (or without legal actions) waits for the next change.
+- Deadlines come from ``game.next_deadline``; at each one the clock is advanced
+  (``Match.advance``, or ``game.advance_time`` without a record) and every waiting seat
+  perceives again, since legality may have changed even if nothing visible happened.
+
+**Ties.** Events at the same millisecond run in a fixed order: first deadlines, then actions
+landing, then perceptions (so a seat that perceives at ``t`` sees every change made at ``t``).
+Two actions landing at the same millisecond are ordered by a draw from the runner's own seeded
+stream, taken when each action is chosen (so neither seat 0 nor seat 1 wins every tie);
+anything still equal falls back to the order in which the events were scheduled.
+
+**Randomness.** Each seat's bot draws from ``runner.bot_rng(seed, seat)`` (the stream
+``play_bots`` gives it), its reaction times from a separate stream per seat, and the tie-breaks
+from a third; so the whole game is a function of (game, config, seed, bots, reactions).
+
+The runner relies on two promises of the game's time hooks: ``advance_time`` is idempotent and
+path-independent (advancing to ``a`` then ``b`` gives the state that advancing to ``b`` gives,
+which is what lets a record keep only the deadlines that changed something), and
+``next_deadline`` names every instant at which legality or the state changes by itself.
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+import random
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from warroom.engine.errors import WarroomError
+from warroom.engine.game import Game
+from warroom.engine.match import Match
+from warroom.engine.rng import mix_seed
+from warroom.engine.runner import GameOutcome, bot_rng
+
+# the runner's own streams, apart from the bots' (runner.bot_rng uses 1000 + seat)
+REACTION_STREAM = 2000
+TIE_STREAM = 3000
+
+# event kinds, in the order they run at one millisecond
+_DEADLINE = 0
+_LAND = 1
+_PERCEIVE = 2
+
+
+class ReactionModel(Protocol):
+    """How long a seat takes from perceiving a state to its action landing."""
+
+    def delay_ms(self, rng: random.Random, options: int) -> int:
+        """A delay in whole milliseconds (at least 0) for a choice among ``options`` actions."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class HumanReaction:
+    """A person's reaction: perception, then decision, then movement.
+
+    ``delay = perception + ExGaussian(mu, sigma, tau) + hick * log2(options) + motor``
+
+    - ``perception_ms``: seeing and recognising the change (a fixed part).
+    - ``mu``, ``sigma``, ``tau``: the decision, ex-Gaussian (a normal part with mean ``mu`` and
+      spread ``sigma`` plus an exponential tail of mean ``tau``); reaction times are right-skewed,
+      and this is the family they are usually fitted with.
+    - ``hick_ms_per_bit``: the Hick-Hyman law, choice time growing with the log of the number of
+      options. With ``log2(options)`` a single option adds nothing (a simple reaction) and two
+      options add one bit, which matches the reference figures (simple about 220-250 ms,
+      two-choice about 370-450 ms).
+    - ``motor_ms``: moving the hand and placing the card (or pressing the key).
+
+    The sum is floored at ``perception_ms + motor_ms``: the normal part cannot make a person
+    faster than seeing and moving.
+    """
+
+    perception_ms: float
+    mu: float
+    sigma: float
+    tau: float
+    hick_ms_per_bit: float
+    motor_ms: float
+
+    def delay_ms(self, rng: random.Random, options: int) -> int:
+        decision = rng.gauss(self.mu, self.sigma) + (rng.expovariate(1.0 / self.tau) if self.tau > 0 else 0.0)
+        choice = self.hick_ms_per_bit * math.log2(options) if options > 1 else 0.0
+        floor = self.perception_ms + self.motor_ms
+        return round(max(floor, floor + decision + choice))
+
+    def mean_ms(self, options: int) -> float:
+        """The expected delay for ``options`` options (ignoring the floor), for documentation."""
+        choice = self.hick_ms_per_bit * math.log2(options) if options > 1 else 0.0
+        return self.perception_ms + self.mu + self.tau + choice + self.motor_ms
+
+
+@dataclass(frozen=True, slots=True)
+class FixedReaction:
+    """Always the same delay: for tests and benchmarks where the model is not the point."""
+
+    ms: int
+
+    def delay_ms(self, rng: random.Random, options: int) -> int:
+        return self.ms
+
+
+# Grounded in docs/architecture.md "Real time" and ../shared/reference/games-background.md §2.3:
+# simple visual reaction about 220-250 ms for healthy adults, two-choice about 370-450 ms, a
+# Hick-Hyman slope about 155 ms per bit, ex-Gaussian fits with sigma about 30 ms and tau about
+# 80 ms. "casual" is that average adult (simple ~290 ms, two choices ~445 ms); "expert" is a
+# practised player, whose Hick slope flattens with practice (simple ~220 ms, two ~300 ms);
+# "novice" is slower in every part and has a long tail of hesitation (simple ~520 ms, two
+# ~720 ms), in the range of the easy bot profiles of online speed games (0.35-0.6 s taps).
+REACTION_LEVELS: dict[str, HumanReaction] = {
+    "novice": HumanReaction(perception_ms=100, mu=150, sigma=40, tau=150, hick_ms_per_bit=200, motor_ms=120),
+    "casual": HumanReaction(perception_ms=80, mu=80, sigma=30, tau=50, hick_ms_per_bit=155, motor_ms=80),
+    "expert": HumanReaction(perception_ms=70, mu=60, sigma=20, tau=30, hick_ms_per_bit=80, motor_ms=60),
+}
+DEFAULT_REACTION = "casual"
+IDLE_MS = 250  # a bot that chose nothing looks again after this long if nothing changed
+
+
+def reaction_of(bot: Any, default: ReactionModel) -> ReactionModel:
+    """The bot's own ``reaction`` model if it carries one, else ``default``."""
+    model = getattr(bot, "reaction", None)
+    return model if model is not None and hasattr(model, "delay_ms") else default
+
+
+@dataclass(slots=True)
+class _Seat:
+    """The runner's bookkeeping for one seat (not game state)."""
+
+    rng: random.Random
+    reaction_rng: random.Random
+    reaction: ReactionModel
+    generation: int = 0  # bumped whenever a scheduled perception is superseded
+    busy: bool = False  # an action is in flight
+    waiting: bool = False  # waits for the next change of the state
+
+
+def play_realtime(
+    game: Game[Any],
+    config: dict[str, Any],
+    seed: int,
+    bots: list[Any],
+    reactions: list[ReactionModel | None] | None = None,
+    record: bool = False,
+    max_ms: int = 86_400_000,
+    max_actions: int = 1_000_000,
+    idle_ms: int = IDLE_MS,
+    match: Match | None = None,
+) -> tuple[GameOutcome, Match | None]:
+    """Play one real-time game between ``bots`` on a simulated clock (see the module docstring).
+
+    ``reactions`` (one per seat, ``None`` for the default) overrides each bot's own
+    ``reaction`` model; without either a seat reacts like ``REACTION_LEVELS["casual"]``.
+    Returns the outcome (``decisions`` counts accepted actions; ``game_ms`` the game's length;
+    ``failed`` actions refused when they landed) and, with ``record``, the match with its record.
+    Raises ``RuntimeError`` if the game stalls (no seat can ever act again) or runs past
+    ``max_ms`` of game time or ``max_actions`` accepted actions.
+
+    ``match`` plays on in a match already under way (a resumed record, a test's own match): the
+    clock starts at its last recorded time, and every action is recorded in it.
+    """
+    players = len(bots)
+    default: ReactionModel = REACTION_LEVELS[DEFAULT_REACTION]
+    seats = []
+    for i, bot in enumerate(bots):
+        override = reactions[i] if reactions is not None and i < len(reactions) else None
+        seats.append(_Seat(bot_rng(seed, i), random.Random(mix_seed(seed, REACTION_STREAM + i)),
+                           override if override is not None else reaction_of(bot, default)))
+    ties = random.Random(mix_seed(seed, TIE_STREAM))
+    start = 0
+    if match is not None:
+        start = max((st.t for st in match.record.steps if st.t is not None), default=0)
+    elif record:
+        match = Match(game, config, seed, [str(getattr(b, "name", "bot")) for b in bots])
+    state = match.state if match is not None else game.new(config, seed)
+
+    # the event queue: (time, kind, tie, sequence, seat, payload); sequence makes every key unique
+    queue: list[tuple[int, int, float, int, int, Any]] = []
+    seq = 0
+    push = heapq.heappush
+
+    def schedule(t: int, kind: int, seat: int, payload: Any, tie: float = 0.0) -> None:
+        nonlocal seq
+        seq += 1
+        push(queue, (t, kind, tie, seq, seat, payload))
+
+    for i in range(players):
+        schedule(start, _PERCEIVE, i, 0)
+    deadline_at: int | None = None  # the deadline now in the queue
+    now = start
+    accepted = failed = 0
+
+    def wake(t: int) -> None:
+        """The state changed at ``t``: every waiting seat perceives again."""
+        for i, s in enumerate(seats):
+            if s.waiting:
+                s.waiting = False
+                s.generation += 1
+                schedule(t, _PERCEIVE, i, s.generation)
+
+    fired = -1  # the last deadline that ran: a game naming it again would loop forever
+
+    def plan_deadline() -> None:
+        nonlocal deadline_at
+        d = game.next_deadline(state)
+        if d is None or d <= fired:
+            deadline_at = None  # a deadline still queued is skipped when it comes up
+        elif d != deadline_at:
+            deadline_at = max(d, now)
+            schedule(deadline_at, _DEADLINE, -1, deadline_at)
+
+    plan_deadline()
+    deciders, legal_of, view_of, result = game.deciders, game.legal_actions, game.view, game.result
+    while True:
+        res = result(state)
+        if res is not None:
+            break
+        if not queue:
+            raise RuntimeError(f"game stalled at {now} ms after {accepted} actions (seed {seed}): "
+                               f"no seat can act and no deadline is pending")
+        t, kind, _tie, _seq, seat, payload = heapq.heappop(queue)
+        if t > max_ms:
+            raise RuntimeError(f"game still running after {max_ms} ms of game time (seed {seed})")
+        now = t
+        if kind == _DEADLINE:
+            if payload != deadline_at:
+                continue  # superseded by an earlier or later deadline
+            deadline_at = None
+            fired = t
+            if match is not None:
+                match.advance(t)
+            else:
+                game.advance_time(state, t)
+            wake(t)
+            plan_deadline()
+            continue
+        s = seats[seat]
+        if kind == _LAND:
+            s.busy = False
+            try:
+                if match is not None:
+                    match.act(seat, payload, t)
+                else:
+                    game.apply(state, seat, payload, t)
+            except WarroomError:
+                failed += 1  # the world moved on while the seat was reacting
+                # the refused action still let time run to t (deadlines may have fired)
+                wake(t)
+                plan_deadline()
+            else:
+                accepted += 1
+                if accepted > max_actions:
+                    raise RuntimeError(f"game still running after {max_actions} actions (seed {seed})")
+                wake(t)
+                plan_deadline()
+            s.generation += 1
+            schedule(t, _PERCEIVE, seat, s.generation)
+            continue
+        # a perception
+        if payload != s.generation or s.busy:
+            continue
+        s.waiting = False
+        if seat not in deciders(state):
+            s.waiting = True
+            continue
+        legal = legal_of(state, seat, t)
+        if not legal:
+            s.waiting = True
+            continue
+        bot = bots[seat]
+        view = view_of(state, seat) if getattr(bot, "needs_view", True) else {}
+        action = bot.choose(view, legal, s.rng)
+        if action is None:
+            s.waiting = True
+            s.generation += 1
+            schedule(t + max(1, idle_ms), _PERCEIVE, seat, s.generation)
+            continue
+        delay = max(0, int(s.reaction.delay_ms(s.reaction_rng, len(legal))))
+        s.busy = True
+        schedule(t + delay, _LAND, seat, action, ties.random())
+    outcome = GameOutcome(seed, list(res.winners), res.reason, accepted, dict(res.scores),
+                          game_ms=now, failed=failed)
+    return outcome, match

@@ -332,8 +332,6 @@ class Tessen(Game[TessenState]):
             hand.remove(a)
             state.sacred.append(a)
             events.append(Event("sacred", {"seat": seat, "card": ANIMALS[a], "t": t}))
-        if state.phase == "play" and not any(position_legal(state, p) for p in (0, 1)):
-            self._end_round(state, -1, t, events)  # nobody can do anything (see the rules notes)
         return events
 
     # ----- time ----------------------------------------------------------------------------------
@@ -434,21 +432,18 @@ class Tessen(Game[TessenState]):
                 low = 0 if d[0] < d[1] else 1
                 lost[low] = _lose_animals(scores[low], DRAGON_LOSS, sacred)
         points = [sum(c * (2 if k == sacred else 1) for k, c in enumerate(sc)) for sc in scores]
-        if ender < 0:  # nobody drew the last card: the nearer to it takes a tie
-            decks = [len(s.deck) for s in state.sides]
-            ender = 0 if decks[0] < decks[1] else 1 if decks[1] < decks[0] else \
-                (0 if state.sides[0].last >= state.sides[1].last else 1)
         winner = 0 if points[0] > points[1] else 1 if points[1] > points[0] else ender
         state.sides[winner].wins += 1
+        kept = [sum(s.score) for s in state.sides]
         summary = {"round": state.round, "winner": winner, "ender": ender, "points": points,
-                   "kept": [sum(s.score) for s in state.sides], "dragon_loss": lost,
+                   "kept": kept, "dragon_loss": lost,
                    "sacred": _key(sacred) if sacred >= 0 else None, "tie": points[0] == points[1],
                    "t": t}
         state.rounds.append(summary)
         state.attack = []
         for s in state.sides:
             s.take = []
-        events.append(Event("tessen", {**summary, "points": points[:], "kept": summary["kept"][:],
+        events.append(Event("tessen", {**summary, "points": points[:], "kept": kept[:],
                                        "dragon_loss": lost[:], "wins": [s.wins for s in state.sides]}))
         target = int(state.config["options"]["wins"])
         if state.sides[winner].wins >= target:

@@ -76,8 +76,8 @@ def describe(state: TessenState, player: int, action: str) -> str:
     if verb == "defend":
         return f"Defend! with your {card_name(a)}: both warriors go to the warrior discard pile"
     if verb == "yield":
-        pile = state.sides[player].places[state.attack[1]] if state.attack else None
-        what = f"your {pile[1]} {card_name(pile[0])} cards" if pile and pile[0] >= 0 else "nothing"
+        mine = state.sides[player].places[state.attack[1]] if state.attack else None
+        what = f"your {mine[1]} {card_name(mine[0])} cards" if mine and mine[0] >= 0 else "nothing"
         return f"Yield {what}; the attacking warrior blocks that place until you clear it"
     if verb == "take":
         take = state.sides[player].take

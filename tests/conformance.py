@@ -51,6 +51,7 @@ from typing import Any
 
 from warroom.engine import (
     ALL_SEEING,
+    CLOCK_SEAT,
     ConfigError,
     Event,
     Game,
@@ -185,6 +186,24 @@ def time_for(game: Game[Any], step: int) -> int | None:
     return step * 500 if game.realtime else None
 
 
+def tick(game: Game[Any], state: Any, step: int, match: Match | None = None) -> list[Event]:
+    """Real-time games: the clock runs to ``time_for(step)`` before the suite's bot looks, as a
+    seat sees the state at the instant it acts (deadlines up to then take effect; with a match
+    they are recorded). Turn-based games: nothing."""
+    if not game.realtime:
+        return []
+    t = time_for(game, step)
+    assert t is not None
+    return match.advance(t) if match is not None else game.advance_time(state, t)
+
+
+def waiting(game: Game[Any], state: Any) -> bool:
+    """A running real-time game in which no seat may act until a deadline (a minimum interval
+    between one seat's actions, say): the suite's clock moves on without an action."""
+    return (game.realtime and game.result(state) is None and not game.deciders(state)
+            and game.next_deadline(state) is not None)
+
+
 class Chooser:
     """The seeded random bot of the suite: a random deciding seat, a random legal action."""
 
@@ -199,15 +218,21 @@ class Chooser:
 
 
 def trajectory(game: Game[Any], config: dict[str, Any], seed: int,
-               max_decisions: int = 20_000) -> list[tuple[int, str, str]]:
-    """(seat, action, state hash) for each decision of the suite's bot game from ``seed``."""
+               max_decisions: int = 20_000) -> list[tuple[int, str, str, int | None]]:
+    """(seat, action, state hash, time) for each decision of the suite's bot game from ``seed``."""
     state = game.new(config, seed)
     bot = Chooser(seed)
-    out: list[tuple[int, str, str]] = []
-    while game.result(state) is None and len(out) < max_decisions:
+    out: list[tuple[int, str, str, int | None]] = []
+    clock = 0
+    while game.result(state) is None and len(out) < max_decisions and clock < 4 * max_decisions:
+        tick(game, state, clock)
+        clock += 1
+        if waiting(game, state) or game.result(state) is not None:
+            continue
         seat, action = bot.choose(game, state)
-        game.apply(state, seat, action, time_for(game, len(out)))
-        out.append((seat, action, game.hash(state)))
+        t = time_for(game, clock - 1)
+        game.apply(state, seat, action, t)
+        out.append((seat, action, game.hash(state), t))
     return out
 
 
@@ -218,8 +243,8 @@ def trajectory_digest(game_name: str, players: int, seeds: list[int]) -> str:
     h = hashlib.sha256()
     for seed in seeds:
         h.update(game.hash(game.new(config, seed)).encode())
-        for seat, action, digest in trajectory(game, config, seed):
-            h.update(f"{seat}|{action}|{digest};".encode())
+        for seat, action, digest, t in trajectory(game, config, seed):
+            h.update(f"{seat}|{action}|{digest}|{t};".encode())
     return h.hexdigest()
 
 
@@ -231,9 +256,14 @@ def reproduce(game_name: str, players: int, seed: int, step: int,
     state = game.new(config, seed)
     bot = Chooser(seed)
     actions: list[tuple[int, str]] = []
-    for i in range(step):
+    clock = 0
+    while len(actions) < step:
+        tick(game, state, clock)
+        clock += 1
+        if waiting(game, state):
+            continue
         seat, action = bot.choose(game, state)
-        game.apply(state, seat, action, time_for(game, i))
+        game.apply(state, seat, action, time_for(game, clock - 1))
         actions.append((seat, action))
     return state, actions
 
@@ -308,7 +338,17 @@ def check_playout(game: Game[Any], config: dict[str, Any], seed: int,
     state, setup = game.start(config, seed)
     check_new(game, config, seed, state, setup, where)
     history = [(setup, dumps([e.visible_to(ALL_SEEING) for e in setup]))]
+    clock = 0  # real-time games: the suite's clock, one tick per loop (see ``tick``)
     while True:
+        if game.realtime:
+            ticked = tick(game, state, clock)
+            if ticked:
+                check_events(game, ticked, seats, where)
+                history.append((ticked, dumps([e.visible_to(ALL_SEEING) for e in ticked])))
+            clock += 1
+            if waiting(game, state):
+                where.check(clock < 4 * settings.max_decisions, "the clock runs but nobody ever acts")
+                continue
         res = game.result(state)
         pending = game.decisions(state)
         check_decisions(game, state, res, pending, seats, where)
@@ -319,7 +359,7 @@ def check_playout(game: Game[Any], config: dict[str, Any], seed: int,
         legal = {s: game.legal_actions(state, s) for s in seats}
         check_legal(game, state, pending, legal, seats, where)
         seat, action = bot.choose(game, state)
-        t = time_for(game, stats.decisions)
+        t = time_for(game, clock - 1)
         deep = (stats.decisions + seed) % settings.deep_every == 0  # seeds differ in phase
         expected: tuple[dict[str, Any], list[Event]] | None = None
         if deep:
@@ -330,7 +370,7 @@ def check_playout(game: Game[Any], config: dict[str, Any], seed: int,
                                          settings, where)
             check_determinize(game, state, seats, rng, settings, probe, stats, where)
         if (stats.decisions + seed) % settings.illegal_every == 0:
-            stats.illegal_tried += check_illegal(game, state, pending, legal, seats, rng, where)
+            stats.illegal_tried += check_illegal(game, state, pending, legal, seats, rng, where, t)
         events = game.apply(state, seat, action, t)
         check_events(game, events, seats, where)
         history.append((events, dumps([e.visible_to(ALL_SEEING) for e in events])))
@@ -535,8 +575,11 @@ def check_determinize(game: Game[Any], state: Any, seats: list[int], rng: random
 def _play_on(game: Game[Any], state: Any, rng: random.Random, n: int, where: Where) -> None:
     """A search bot plays on from a determinized state: it must be a playable game."""
     for i in range(n):
+        tick(game, state, where.step + i)
         if game.result(state) is not None:
             return
+        if waiting(game, state):
+            continue
         pending = game.decisions(state)
         where.check(bool(pending), "a determinized state has no decisions and no result")
         seat = pending[rng.randrange(len(pending))].player
@@ -627,7 +670,7 @@ def illegal_attempts(game: Game[Any], state: Any, pending: list[Any],
 
 
 def check_illegal(game: Game[Any], state: Any, pending: list[Any], legal: dict[int, list[str]],
-                  seats: list[int], rng: random.Random, where: Where) -> int:
+                  seats: list[int], rng: random.Random, where: Where, t: int | None = None) -> int:
     before = state_text(game, state)
     # a reason must not tell a seat what it cannot see: the same refusal in a world
     # re-dealt for that seat gives the same words
@@ -635,13 +678,13 @@ def check_illegal(game: Game[Any], state: Any, pending: list[Any], legal: dict[i
     n = 0
     for seat, action, what in illegal_attempts(game, state, pending, legal, seats, rng):
         n += 1
-        reason = expect_refused(game, state, seat, action, what, before, where)
+        reason = expect_refused(game, state, seat, action, what, before, where, t=t)
         for s in seats:
             where.check(game.legal_actions(state, s) == legal[s],
                         f"refusing {action!r} changed seat {s}'s legal actions")
         if seat in worlds:
             world = worlds[seat]
-            other = expect_refused(game, world, seat, action, what, state_text(game, world), where)
+            other = expect_refused(game, world, seat, action, what, state_text(game, world), where, t=t)
             where.check(other == reason,
                         f"the reason for refusing {action!r} to seat {seat} depends on hidden "
                         f"information: {reason!r} here, {other!r} in a re-dealt world")
@@ -649,10 +692,13 @@ def check_illegal(game: Game[Any], state: Any, pending: list[Any], legal: dict[i
 
 
 def expect_refused(game: Game[Any], state: Any, seat: int, action: Any, what: str,
-                   before: str, where: Where, kind: type[IllegalAction] = IllegalAction) -> str:
-    """Apply an action that must be refused with ``kind``; return the reason given."""
+                   before: str, where: Where, kind: type[IllegalAction] = IllegalAction,
+                   t: int | None = None) -> str:
+    """Apply an action that must be refused with ``kind``; return the reason given.
+
+    ``t`` is the time of a real-time game's attempt (the state's own instant: nothing moves)."""
     try:
-        game.apply(state, seat, action)
+        game.apply(state, seat, action, t)
     except kind as err:
         reason = str(err)
         where.check(one_line(reason),
@@ -706,9 +752,18 @@ def recorded_game(game: Game[Any], config: dict[str, Any], seed: int,
     bot = Chooser(seed)
     states = [state_text(game, match.state)]
     events: list[list[Event]] = [list(match.events)]  # the set-up's events
+    clock = 0
     while game.result(match.state) is None and len(events) <= max_decisions:
+        steps = len(match.record.steps)
+        ticked = tick(game, match.state, clock, match)
+        clock += 1
+        if len(match.record.steps) > steps:  # a deadline changed the state: recorded as a wait
+            events.append(ticked)
+            states.append(state_text(game, match.state))
+        if waiting(game, match.state) or game.result(match.state) is not None:
+            continue
         seat, action = bot.choose(game, match.state)
-        events.append(match.act(seat, action, time_for(game, len(events) - 1)))
+        events.append(match.act(seat, action, time_for(game, clock - 1)))
         states.append(state_text(game, match.state))
     return match, states, events
 
@@ -752,7 +807,10 @@ def check_replay(game: Game[Any], config: dict[str, Any], seed: int) -> int:
     where.check(resumed.result() is None or half == len(record.steps),
                 "a resumed unfinished match has a result")
     for i, step in enumerate(record.steps[half:], start=half):
-        resumed.act(step.seat, step.action, step.t)
+        if step.seat == CLOCK_SEAT and step.t is not None:
+            resumed.advance(step.t)  # a recorded passage of time
+        else:
+            resumed.act(step.seat, step.action, step.t)
         where.step = i + 1
         where.check(resumed.record.steps[-1].hash == step.hash,
                     f"the resumed match's hash after action {i + 1} differs from the record's")
@@ -771,11 +829,11 @@ def check_determinism(game: Game[Any], config: dict[str, Any], seed: int) -> Non
     # the same actions from the same seed, applied to a fresh state and to JSON copies
     a = game.new(config, seed)
     b = game.new(config, seed)
-    for i, (seat, action, digest) in enumerate(first):
+    for i, (seat, action, digest, t) in enumerate(first):
         where.step = i
-        ea = game.apply(a, seat, action, time_for(game, i))
+        ea = game.apply(a, seat, action, t)
         b = json_copy(game, b)
-        eb = game.apply(b, seat, action, time_for(game, i))
+        eb = game.apply(b, seat, action, t)
         where.check(game.hash(a) == digest == game.hash(b),
                     f"replaying {action!r} gave another state")
         where.check(ea == eb, f"replaying {action!r} gave other events")

@@ -8,6 +8,9 @@ calls it:
   the loop of ``engine.runner.play_bots``),
   timed from the set-up state to the end of the game; set-up is excluded. The
   playouts run in a few rounds; the median round is reported (and the best).
+  A real-time game is played instead by ``engine.realtime.play_realtime`` on its simulated
+  clock (random bots with the default reaction model, every action re-checked when it lands),
+  and a decision is an accepted action.
 - ``games_per_second``: whole random games, set-up (``new``) included.
 - ``clone_us``: median cost of one ``clone`` of a mid-game state (search bots).
 - ``json_roundtrip_us``: median cost of ``from_json(to_json(state))`` (storage).
@@ -105,6 +108,8 @@ def meets(row: dict[str, Any], targets: dict[str, float]) -> bool:
 
 def playouts(game: Game[Any], config: dict[str, Any], budget: float, seed: int) -> dict[str, Any]:
     """Random games until ``budget`` seconds are spent (at least one game)."""
+    if game.realtime:
+        return realtime_playouts(game, config, budget, seed)
     rng = random.Random(seed)
     # bound methods looked up once: the loop should measure the engine, not attribute lookups
     result, decide, legal_of, apply = (
@@ -141,6 +146,35 @@ def playouts(game: Game[Any], config: dict[str, Any], budget: float, seed: int) 
     }
 
 
+def realtime_playouts(game: Game[Any], config: dict[str, Any], budget: float, seed: int) -> dict[str, Any]:
+    """Random games of a real-time game on the simulated clock (``engine.realtime.play_realtime``,
+    every seat a random bot with the default reaction model); ``decisions`` counts accepted
+    actions, and the set-up is inside the timed game."""
+    from warroom.bots import RandomBot
+    from warroom.engine.realtime import play_realtime
+
+    clock = time.perf_counter
+    games = decisions = failed = 0
+    steps = 0.0
+    deadline = clock() + budget
+    players = int(config["players"])
+    while games == 0 or clock() < deadline:
+        t0 = clock()
+        outcome, _ = play_realtime(game, config, mix_seed(seed, games), [RandomBot() for _ in range(players)],
+                                   max_actions=MAX_DECISIONS)
+        steps += clock() - t0
+        decisions += outcome.decisions
+        failed += outcome.failed
+        games += 1
+    return {
+        "games": games,
+        "decisions": decisions,
+        "setup_seconds": 0.0,
+        "step_seconds": steps,
+        "total_seconds": steps,
+    }
+
+
 def sample_states(game: Game[Any], config: dict[str, Any], seed: int) -> list[Any]:
     """Clones of states met during random games, spread over whole games."""
     rng = random.Random(seed)
@@ -149,12 +183,20 @@ def sample_states(game: Game[Any], config: dict[str, Any], seed: int) -> list[An
     while len(states) < MAX_SAMPLES and index < 200:
         state = game.new(config, mix_seed(seed, index))
         n = 0
-        while game.result(state) is None and len(states) < MAX_SAMPLES:
+        while game.result(state) is None and len(states) < MAX_SAMPLES and n < MAX_DECISIONS:
             if n % SAMPLE_EVERY == SAMPLE_EVERY // 2:
                 states.append(game.clone(state))
-            player = game.deciders(state)[0]
+            pending = game.deciders(state)
+            if game.realtime:  # real time: a random seat acts 100 ms later (no seat may be free)
+                game.advance_time(state, 100 * (n + 1))
+                pending = game.deciders(state)
+                if not pending:
+                    n += 1
+                    continue
+            player = pending[rng.randrange(len(pending))] if game.realtime else pending[0]
             legal = game.legal_actions(state, player)
-            game.apply_trusted(state, player, legal[rng.randrange(len(legal))], None)
+            game.apply_trusted(state, player, legal[rng.randrange(len(legal))],
+                               100 * (n + 1) if game.realtime else None)
             n += 1
         index += 1
     if not states:

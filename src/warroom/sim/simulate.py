@@ -28,6 +28,7 @@ from warroom import bots as bot_registry
 from warroom.engine import registry
 from warroom.engine.errors import ConfigError, WarroomError
 from warroom.engine.game import Game
+from warroom.engine.realtime import play_realtime
 from warroom.engine.rng import mix_seed
 from warroom.engine.runner import play_bots
 from warroom.sim.stats import mean, numeric_means, wilson
@@ -125,7 +126,9 @@ def play_one(game: Game[Any], spec: SimSpec, index: int) -> GameRow:
     players = [bot_registry.make(spec.game, name) for name in spec.bots]
     record = spec.record_dir is not None
     try:
-        outcome, match = play_bots(game, spec.config, seed, players, record=record)
+        # real-time games run on the simulated clock, every seat on its bot's reaction time
+        play = play_realtime if game.realtime else play_bots
+        outcome, match = play(game, spec.config, seed, players, record=record)
     except Exception as err:  # any crash is a finding to report, not a reason to stop the run
         frames = traceback.extract_tb(err.__traceback__)
         where = f"{frames[-1].filename}:{frames[-1].lineno}" if frames else None

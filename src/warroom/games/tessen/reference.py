@@ -3,8 +3,8 @@ cards and the two expansion cards, for ``warroom rules tessen`` and the browser'
 
 from __future__ import annotations
 
-from warroom.engine.reference import Column, ReferenceSection, RulesReference, entry
-from warroom.games.tessen.cards import ANIMALS, SUPER, WARRIOR, data
+from warroom.engine.reference import ReferenceSection, RulesReference, entry
+from warroom.games.tessen.cards import data
 
 INTRO = [
     "Two players hunt at the same time; there are no turns. Draw from your own deck or from the "
@@ -26,20 +26,14 @@ INTRO = [
 def reference(title: str, rules_version: int) -> RulesReference:
     d = data()
     cards = [
-        entry(a["key"], a["name"], "Animal", a["text"], count=a["copies"], fields={"copies": a["copies"]},
-              ids=[ANIMALS.index(a["key"])])
-        for a in d["animals"]
-    ] + [
-        entry(w["key"], w["name"], "Warrior", w["text"], count=w["copies"], fields={"copies": w["copies"]},
-              ids=[WARRIOR if w["key"] == "warrior" else SUPER])
-        for w in d["warriors"]
-    ]
+        # views and actions name cards by these keys (``fox``, ``super``): copies have no ids
+        entry(a["key"], a["name"], "Animal", a["text"], count=a["copies"]) for a in d["animals"]
+    ] + [entry(w["key"], w["name"], "Warrior", w["text"], count=w["copies"]) for w in d["warriors"]]
     table = [entry(t["key"], t["name"], "Expansion", t["text"], count=1, fields={}) for t in d["table"]]
-    copies = [Column(key="copies", label="Copies")]
     return RulesReference(
         game="tessen", title=title, rules_version=rules_version, intro=INTRO,
         sections=[
-            ReferenceSection(key="deck", title=d["deck"], size=d["size"], columns=copies, entries=cards),
+            ReferenceSection(key="deck", title=d["deck"], size=d["size"], columns=[], entries=cards),
             ReferenceSection(key="expansions", title="Expansion cards", columns=[], entries=table),
         ],
     )

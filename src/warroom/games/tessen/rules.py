@@ -93,54 +93,77 @@ def attacked(state: TessenState, p: int) -> bool:
 
 def position_legal(state: TessenState, p: int) -> list[str]:
     """``p``'s legal actions in this position, as soon as the minimum interval allows."""
-    if state.phase == "serve":
-        if p != state.rounds[-1]["winner"]:
-            return []
-        side = state.sides[p]
-        out = []
-        if side.plain_out + side.dragon[0] < WARRIORS:
-            out.append(SERVE[WARRIOR])
-        if side.super_out + side.dragon[1] < SUPERS:
-            out.append(SERVE[SUPER])
-        return out
-    if state.phase != "play":
-        return []
+    phase = state.phase
+    if phase != "play":
+        return _serve_legal(state, p) if phase == "serve" else []
     side = state.sides[p]
     if side.take:  # a yielded pile must be placed before anything else
         return [TAKE[i] for i in suitable(side, side.take[0])] + [TAKE_DISCARD]
     hand = side.hand
-    if attacked(state, p):
-        out = [DEFEND[w] for w in HUNT if w in hand and (w == SUPER or state.attack[2] != SUPER)]
+    attack = state.attack
+    if attack and attack[0] != p:
+        out = [DEFEND[w] for w in HUNT if w in hand and (w == SUPER or attack[2] != SUPER)]
         out.append(YIELD)
         return out
-    out = []
     opp = state.sides[1 - p]
     n = len(hand)
-    if n < HAND_LIMIT:
-        out.append(DRAW_OWN)  # the deck is never empty while the round runs
-        if opp.discard:
-            out.append(DRAW_OPP)
+    out = [DRAW_OWN, DRAW_OPP] if opp.discard else [DRAW_OWN]
+    if n >= HAND_LIMIT:
+        out = []
+    places = side.places
+    # where each kind may go: its pile, else the empty unblocked places
+    pile_at = {}
+    empty = []
+    keep = []
+    blocked = []
+    for i in range(PLACES):
+        kind, count, blocker = places[i]
+        if kind >= 0:
+            pile_at[kind] = i
+            if count >= KEEP_AT:
+                keep.append(KEEP[i])
+        elif blocker >= 0:
+            blocked.append(i)
+        else:
+            empty.append(i)
     animals = sorted({c for c in hand if c < KINDS})
     for k in animals:
         row = PLAY[k]
-        out.extend(row[i] for i in suitable(side, k))
-    places = side.places
-    out.extend(KEEP[i] for i in range(PLACES) if places[i][1] >= KEEP_AT)
+        at = pile_at.get(k)
+        if at is not None:
+            out.append(row[at])
+        else:
+            out.extend([row[i] for i in empty])
+    out.extend(keep)
     if n >= HAND_LIMIT:
-        out.extend(DISCARD[k] for k in animals)
-    variants = state.config["variants"]
-    for w in HUNT:
-        if w not in hand:
-            continue
-        if not state.attack:  # one unanswered attack at a time
-            row = ATTACK[w]
-            out.extend(row[i] for i in range(PLACES) if opp.places[i][2] < 0)
-        row = CLEAR[w]
-        out.extend(row[i] for i in range(PLACES) if places[i][2] >= 0)
-        if DRAGON in variants:
-            out.append(DRAGON_ATTACK[w])
-    if SACRED in variants:
-        out.extend(SACRED_PLAY[k] for k in animals)
+        out.extend([DISCARD[k] for k in animals])
+    if hand and hand[-1] >= WARRIOR:  # the hand is sorted: warriors come last
+        variants = state.config["variants"]
+        opp_places = opp.places
+        for w in HUNT:
+            if w not in hand:
+                continue
+            if not attack:  # one unanswered attack at a time
+                row = ATTACK[w]
+                out.extend([row[i] for i in range(PLACES) if opp_places[i][2] < 0])
+            row = CLEAR[w]
+            out.extend([row[i] for i in blocked])
+            if DRAGON in variants:
+                out.append(DRAGON_ATTACK[w])
+    if animals and SACRED in state.config["variants"]:
+        out.extend([SACRED_PLAY[k] for k in animals])
+    return out
+
+
+def _serve_legal(state: TessenState, p: int) -> list[str]:
+    if p != state.rounds[-1]["winner"]:
+        return []
+    side = state.sides[p]
+    out = []
+    if side.plain_out + side.dragon[0] < WARRIORS:
+        out.append(SERVE[WARRIOR])
+    if side.super_out + side.dragon[1] < SUPERS:
+        out.append(SERVE[SUPER])
     return out
 
 

@@ -501,7 +501,10 @@ class Tessen(Game[TessenState]):
         return Result([state.winner], f"{SEATS[state.winner]} won {wins[state.winner]} rounds to "
                       f"{wins[1 - state.winner]}",
                       {"rounds_won": wins, "rounds": len(state.rounds),
-                       "points": [r["points"][:] for r in state.rounds]})
+                       "points": [r["points"][:] for r in state.rounds],
+                       # the match's length in game time, and its pace (simulate averages these)
+                       "game_seconds": round(state.clock / 1000, 3),
+                       "actions_per_game_second": round(state.moves * 1000 / max(1, state.clock), 3)})
 
     def from_json(self, data: dict[str, Any]) -> TessenState:
         return TessenState.from_json(data)

@@ -147,7 +147,8 @@ def play(
         given = [g for g in given if g != "GAME"]
         if given:
             raise ConfigError(f"--resume continues the saved game as it was; drop {', '.join(given)}")
-        session = terminal.Session.resume(record, save_path=save or resume, save_at_end=True, **common)
+        kind = _session_kind(registry.get(record.game))
+        session = kind.resume(record, save_path=save or resume, save_at_end=True, **common)
         session.note(f"Resumed {resume} at action {len(record.steps)} (seed {record.seed}).")
     else:
         if game is None:
@@ -157,7 +158,7 @@ def play(
         human = the_game.seat_index(config, seat) if seat is not None else 0
         bot_name = bot or terminal.default_bot(the_game.name)
         deal = seed if seed is not None else secrets.randbelow(1_000_000)
-        session = terminal.Session.start(
+        session = _session_kind(the_game).start(
             the_game, config, deal, human, bot_name,
             save_path=save or terminal.default_save_path(the_game.name, deal),
             save_at_end=save is not None, **common,
@@ -173,6 +174,17 @@ def play(
         session.save()
         typer.echo("interrupted", err=True)
         raise typer.Exit(130) from None
+
+
+def _session_kind(game: Any) -> Any:
+    """The terminal session for ``game``: real-time games get the live one (``terminal_live``)."""
+    from warroom import terminal
+
+    if game.realtime:
+        from warroom.terminal_live import LiveSession
+
+        return LiveSession
+    return terminal.Session
 
 
 # ----- replay ------------------------------------------------------------------------------------

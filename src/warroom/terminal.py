@@ -84,6 +84,7 @@ class Scene:
     log: list[str] = field(default_factory=list)  # the last few sentences, oldest first
     prompt: str | None = None  # set when the human must decide
     result: str | None = None  # set once the game is over
+    clock_ms: int | None = None  # real-time games: the game time now (``terminal_live``)
 
 
 class ScreenModule(Protocol):

@@ -148,14 +148,165 @@ def reaction_of(bot: Any, default: ReactionModel) -> ReactionModel:
 
 @dataclass(slots=True)
 class _Seat:
-    """The runner's bookkeeping for one seat (not game state)."""
+    """The scheduler's bookkeeping for one bot seat (not game state)."""
 
+    bot: Any
     rng: random.Random
     reaction_rng: random.Random
     reaction: ReactionModel
     generation: int = 0  # bumped whenever a scheduled perception is superseded
     busy: bool = False  # an action is in flight
     waiting: bool = False  # waits for the next change of the state
+
+
+class Scheduler:
+    """The discrete-event core of :func:`play_realtime`, driven by a clock from outside.
+
+    ``bots`` maps the seats it plays to their bots; other seats (people at a terminal) act through
+    :meth:`act`. The owner moves the clock: :meth:`run_until` runs every event up to an instant
+    (deadlines, bots' perceptions and landing actions), :meth:`next_time` says when the next one
+    is due. ``play_realtime`` jumps from event to event; the live terminal follows the wall clock.
+    Actions are recorded in ``match`` when one is given, else applied to ``state``.
+    """
+
+    def __init__(self, game: Game[Any], state: Any, bots: dict[int, Any], seed: int,
+                 reactions: dict[int, ReactionModel] | None = None, idle_ms: int = IDLE_MS,
+                 start_ms: int = 0, match: Match | None = None) -> None:
+        self.game = game
+        self.match = match
+        self.state = match.state if match is not None else state
+        self.idle_ms = max(1, idle_ms)
+        default: ReactionModel = REACTION_LEVELS[DEFAULT_REACTION]
+        self.seats: dict[int, _Seat] = {}
+        for i, bot in sorted(bots.items()):
+            model = (reactions or {}).get(i) or reaction_of(bot, default)
+            self.seats[i] = _Seat(bot, bot_rng(seed, i), random.Random(mix_seed(seed, REACTION_STREAM + i)), model)
+        self.ties = random.Random(mix_seed(seed, TIE_STREAM))
+        # the event queue: (time, kind, tie, sequence, seat, payload); sequence makes every key unique
+        self.queue: list[tuple[int, int, float, int, int, Any]] = []
+        self.seq = 0
+        self.now = start_ms
+        self.accepted = 0  # actions accepted, bots' and people's
+        self.failed = 0  # bots' actions refused when they landed
+        self.deadline_at: int | None = None  # the deadline now in the queue
+        self.fired = -1  # the last deadline that ran: a game naming it again would loop forever
+        for i in self.seats:
+            self._schedule(start_ms, _PERCEIVE, i, 0)
+        self._plan_deadline()
+
+    # ----- the queue ---------------------------------------------------------------------------
+    def _schedule(self, t: int, kind: int, seat: int, payload: Any, tie: float = 0.0) -> None:
+        self.seq += 1
+        heapq.heappush(self.queue, (t, kind, tie, self.seq, seat, payload))
+
+    def next_time(self) -> int | None:
+        """When the next event is due (``None``: nothing will happen until someone acts)."""
+        return self.queue[0][0] if self.queue else None
+
+    def _wake(self, t: int) -> None:
+        """The state changed at ``t``: every waiting seat perceives again."""
+        for i, s in self.seats.items():
+            if s.waiting:
+                s.waiting = False
+                s.generation += 1
+                self._schedule(t, _PERCEIVE, i, s.generation)
+
+    def _plan_deadline(self) -> None:
+        d = self.game.next_deadline(self.state)
+        if d is None or d <= self.fired:
+            self.deadline_at = None  # a deadline still queued is skipped when it comes up
+        elif d != self.deadline_at:
+            self.deadline_at = max(d, self.now)
+            self._schedule(self.deadline_at, _DEADLINE, -1, self.deadline_at)
+
+    def _changed(self, t: int) -> None:
+        self._wake(t)
+        self._plan_deadline()
+
+    # ----- people ------------------------------------------------------------------------------
+    def act(self, seat: int, action: str, t: int) -> list[Any]:
+        """A seat the scheduler does not play acts at ``t`` (not before :attr:`now`): fully
+        checked, recorded if there is a match; raises ``WarroomError`` if refused. Either way the
+        clock has moved to ``t`` and the bots look again."""
+        self.run_until(t)
+        t = max(t, self.now)
+        self.now = t
+        try:
+            events = self.match.act(seat, action, t) if self.match is not None else \
+                self.game.apply(self.state, seat, action, t)
+        finally:
+            self._changed(t)
+        self.accepted += 1
+        return events
+
+    # ----- the clock ---------------------------------------------------------------------------
+    def run_until(self, until: int) -> int:
+        """Run every event due at or before ``until`` (stopping at the end of the game); return
+        how many changed the game (actions accepted, deadlines run)."""
+        game, state, match, queue, seats = self.game, self.state, self.match, self.queue, self.seats
+        deciders, legal_of, view_of, result = game.deciders, game.legal_actions, game.view, game.result
+        pop = heapq.heappop
+        changes = 0
+        while queue and queue[0][0] <= until:
+            if result(state) is not None:
+                break
+            t, kind, _tie, _seq, seat, payload = pop(queue)
+            self.now = t
+            if kind == _DEADLINE:
+                if payload != self.deadline_at:
+                    continue  # superseded by an earlier or later deadline
+                self.deadline_at = None
+                self.fired = t
+                if match is not None:
+                    match.advance(t)
+                else:
+                    game.advance_time(state, t)
+                changes += 1
+                self._changed(t)
+                continue
+            s = seats[seat]
+            if kind == _LAND:
+                s.busy = False
+                try:
+                    if match is not None:
+                        match.act(seat, payload, t)
+                    else:
+                        game.apply(state, seat, payload, t)
+                except WarroomError:
+                    self.failed += 1  # the world moved on while the seat was reacting
+                else:
+                    self.accepted += 1
+                    changes += 1
+                # even a refused action let time run to t (deadlines may have fired)
+                self._changed(t)
+                s.generation += 1
+                self._schedule(t, _PERCEIVE, seat, s.generation)
+                continue
+            # a perception
+            if payload != s.generation or s.busy:
+                continue
+            s.waiting = False
+            if seat not in deciders(state):
+                s.waiting = True
+                continue
+            legal = legal_of(state, seat, t)
+            if not legal:
+                s.waiting = True
+                continue
+            bot = s.bot
+            view = view_of(state, seat) if getattr(bot, "needs_view", True) else {}
+            action = bot.choose(view, legal, s.rng)
+            if action is None:
+                s.waiting = True
+                s.generation += 1
+                self._schedule(t + self.idle_ms, _PERCEIVE, seat, s.generation)
+                continue
+            delay = max(0, int(s.reaction.delay_ms(s.reaction_rng, len(legal))))
+            s.busy = True
+            self._schedule(t + delay, _LAND, seat, action, self.ties.random())
+        if self.now < until and result(state) is None:
+            self.now = until
+        return changes
 
 
 def play_realtime(
@@ -182,125 +333,25 @@ def play_realtime(
     ``match`` plays on in a match already under way (a resumed record, a test's own match): the
     clock starts at its last recorded time, and every action is recorded in it.
     """
-    players = len(bots)
-    default: ReactionModel = REACTION_LEVELS[DEFAULT_REACTION]
-    seats = []
-    for i, bot in enumerate(bots):
-        override = reactions[i] if reactions is not None and i < len(reactions) else None
-        seats.append(_Seat(bot_rng(seed, i), random.Random(mix_seed(seed, REACTION_STREAM + i)),
-                           override if override is not None else reaction_of(bot, default)))
-    ties = random.Random(mix_seed(seed, TIE_STREAM))
     start = 0
     if match is not None:
         start = max((st.t for st in match.record.steps if st.t is not None), default=0)
     elif record:
         match = Match(game, config, seed, [str(getattr(b, "name", "bot")) for b in bots])
     state = match.state if match is not None else game.new(config, seed)
-
-    # the event queue: (time, kind, tie, sequence, seat, payload); sequence makes every key unique
-    queue: list[tuple[int, int, float, int, int, Any]] = []
-    seq = 0
-    push = heapq.heappush
-
-    def schedule(t: int, kind: int, seat: int, payload: Any, tie: float = 0.0) -> None:
-        nonlocal seq
-        seq += 1
-        push(queue, (t, kind, tie, seq, seat, payload))
-
-    for i in range(players):
-        schedule(start, _PERCEIVE, i, 0)
-    deadline_at: int | None = None  # the deadline now in the queue
-    now = start
-    accepted = failed = 0
-
-    def wake(t: int) -> None:
-        """The state changed at ``t``: every waiting seat perceives again."""
-        for i, s in enumerate(seats):
-            if s.waiting:
-                s.waiting = False
-                s.generation += 1
-                schedule(t, _PERCEIVE, i, s.generation)
-
-    fired = -1  # the last deadline that ran: a game naming it again would loop forever
-
-    def plan_deadline() -> None:
-        nonlocal deadline_at
-        d = game.next_deadline(state)
-        if d is None or d <= fired:
-            deadline_at = None  # a deadline still queued is skipped when it comes up
-        elif d != deadline_at:
-            deadline_at = max(d, now)
-            schedule(deadline_at, _DEADLINE, -1, deadline_at)
-
-    plan_deadline()
-    deciders, legal_of, view_of, result = game.deciders, game.legal_actions, game.view, game.result
-    while True:
-        res = result(state)
-        if res is not None:
-            break
-        if not queue:
-            raise RuntimeError(f"game stalled at {now} ms after {accepted} actions (seed {seed}): "
-                               f"no seat can act and no deadline is pending")
-        t, kind, _tie, _seq, seat, payload = heapq.heappop(queue)
+    overrides = {i: r for i, r in enumerate(reactions or []) if r is not None}
+    sched = Scheduler(game, state, dict(enumerate(bots)), seed, overrides, idle_ms, start, match)
+    result = game.result
+    while (res := result(sched.state)) is None:
+        t = sched.next_time()
+        if t is None:
+            raise RuntimeError(f"game stalled at {sched.now} ms after {sched.accepted} actions "
+                               f"(seed {seed}): no seat can act and no deadline is pending")
         if t > max_ms:
             raise RuntimeError(f"game still running after {max_ms} ms of game time (seed {seed})")
-        now = t
-        if kind == _DEADLINE:
-            if payload != deadline_at:
-                continue  # superseded by an earlier or later deadline
-            deadline_at = None
-            fired = t
-            if match is not None:
-                match.advance(t)
-            else:
-                game.advance_time(state, t)
-            wake(t)
-            plan_deadline()
-            continue
-        s = seats[seat]
-        if kind == _LAND:
-            s.busy = False
-            try:
-                if match is not None:
-                    match.act(seat, payload, t)
-                else:
-                    game.apply(state, seat, payload, t)
-            except WarroomError:
-                failed += 1  # the world moved on while the seat was reacting
-                # the refused action still let time run to t (deadlines may have fired)
-                wake(t)
-                plan_deadline()
-            else:
-                accepted += 1
-                if accepted > max_actions:
-                    raise RuntimeError(f"game still running after {max_actions} actions (seed {seed})")
-                wake(t)
-                plan_deadline()
-            s.generation += 1
-            schedule(t, _PERCEIVE, seat, s.generation)
-            continue
-        # a perception
-        if payload != s.generation or s.busy:
-            continue
-        s.waiting = False
-        if seat not in deciders(state):
-            s.waiting = True
-            continue
-        legal = legal_of(state, seat, t)
-        if not legal:
-            s.waiting = True
-            continue
-        bot = bots[seat]
-        view = view_of(state, seat) if getattr(bot, "needs_view", True) else {}
-        action = bot.choose(view, legal, s.rng)
-        if action is None:
-            s.waiting = True
-            s.generation += 1
-            schedule(t + max(1, idle_ms), _PERCEIVE, seat, s.generation)
-            continue
-        delay = max(0, int(s.reaction.delay_ms(s.reaction_rng, len(legal))))
-        s.busy = True
-        schedule(t + delay, _LAND, seat, action, ties.random())
-    outcome = GameOutcome(seed, list(res.winners), res.reason, accepted, dict(res.scores),
-                          game_ms=now, failed=failed)
+        sched.run_until(t)
+        if sched.accepted > max_actions:
+            raise RuntimeError(f"game still running after {max_actions} actions (seed {seed})")
+    outcome = GameOutcome(seed, list(res.winners), res.reason, sched.accepted, dict(res.scores),
+                          game_ms=sched.now, failed=sched.failed)
     return outcome, match

@@ -314,6 +314,9 @@ def _register_commands() -> None:
     from warroom.sim.commands import register as register_sim
 
     register_sim(app, friendly)
+    from warroom.games.tessen.commands import register as register_knockout
+
+    register_knockout(app, friendly)
 
 
 _register_commands()

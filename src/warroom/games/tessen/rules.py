@@ -238,7 +238,7 @@ class Tessen(Game[TessenState]):
     def _legal(self, state: TessenState, p: int) -> tuple[str, ...]:
         cache = state.cache
         if cache is None:
-            cache = state.cache = [None, None]
+            cache = state.cache = [None, None, None, False]
         got = cache[p]
         if got is None:
             got = cache[p] = tuple(position_legal(state, p))
@@ -361,18 +361,14 @@ class Tessen(Game[TessenState]):
     def _due(self, state: TessenState) -> tuple[int, int, int] | None:
         """The earliest thing that happens by itself: (time, what, seat); what 0 attack,
         1 yielded animals placed by default, 2 the Shogun served by default."""
-        if state.winner >= 0:
-            return None
-        if state.phase == "serve":
-            return (state.serve_deadline, 2, int(state.rounds[-1]["winner"]))
-        best: tuple[int, int, int] | None = None
-        if state.attack:
-            best = (state.attack[3], 0, state.attack[0])
-        for p in (0, 1):
-            take = state.sides[p].take
-            if take and (best is None or (take[2], 1, p) < best):
-                best = (take[2], 1, p)
-        return best
+        cache = state.cache
+        if cache is None:
+            cache = state.cache = [None, None, None, False]
+        elif cache[3]:
+            return cache[2]  # type: ignore[no-any-return]
+        due = _due(state)
+        cache[2], cache[3] = due, True
+        return due
 
     def next_deadline(self, state: TessenState) -> int | None:
         due = self._due(state)
@@ -551,6 +547,21 @@ class Tessen(Game[TessenState]):
         from warroom.games.tessen.reference import reference
 
         return reference(self.title, self.rules_version)
+
+
+def _due(state: TessenState) -> tuple[int, int, int] | None:
+    if state.winner >= 0:
+        return None
+    if state.phase == "serve":
+        return (state.serve_deadline, 2, int(state.rounds[-1]["winner"]))
+    best: tuple[int, int, int] | None = None
+    if state.attack:
+        best = (state.attack[3], 0, state.attack[0])
+    for p in (0, 1):
+        take = state.sides[p].take
+        if take and (best is None or (take[2], 1, p) < best):
+            best = (take[2], 1, p)
+    return best
 
 
 def _key(card: int) -> str:

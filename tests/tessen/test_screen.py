@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from rich.console import Console
 
 from tests.tessen.scenario import GAME, act, side, table
@@ -46,3 +48,14 @@ def test_every_event_of_a_match_has_a_sentence() -> None:
         assert screen.sentence(event, 0), event
     assert {"draw", "play", "keep", "attack", "tessen", "round", "match"} <= kinds
     assert screen.status(GAME.view(match.state, 0)).startswith("round")
+
+
+def test_warroom_play_tessen_takes_a_bot_level(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from warroom.cli import app
+
+    out = CliRunner().invoke(app, ["play", "tessen", "--bot-level", "novice", "--seed", "2", "--save",
+                                   str(tmp_path / "game.json")], input="draw\nquit\n")
+    assert "against the novice bot" in out.output
+    assert "p1 draws from the deck (41 left)" in out.output

@@ -537,6 +537,16 @@ class Tessen(Game[TessenState]):
         out.cache = None
         return out
 
+    def position(self, description: dict[str, Any]) -> TessenState:
+        from warroom.games.tessen.position import build
+
+        return build(self, description)
+
+    def describe_position(self, state: TessenState) -> dict[str, Any]:
+        from warroom.games.tessen.position import describe
+
+        return describe(state)
+
     def describe(self, state: TessenState, player: int, action: str) -> str:
         return text.describe(state, player, action)
 

@@ -234,3 +234,16 @@ def test_the_runner_serves_games_from_the_registry_too() -> None:
     game = registry.get("skirmish")
     outcome, _ = play_realtime(game, game.configure(2), 1, [GreedyBot(), GreedyBot()])
     assert outcome.reason == "every card is played"
+
+
+def test_simulate_and_bench_play_real_time_games_on_the_simulated_clock() -> None:
+    from warroom.sim.bench import bench_game
+    from warroom.sim.simulate import make_spec, simulate, summarize
+
+    summary = summarize(simulate(make_spec("skirmish", 7, bots=["random"]), 20, jobs=1))
+    assert summary["errors"] == 0 and summary["completed"] == 20
+    assert summary["mean_decisions"] > 10
+    again = summarize(simulate(make_spec("skirmish", 7, bots=["random"]), 20, jobs=1))
+    assert again["wins"] == summary["wins"]  # a run is a function of its seed
+    row = bench_game(registry.get("skirmish"), 2, 0.2)
+    assert row["decisions_per_second"] > 0 and row["games"] >= 1 and row["states_sampled"] > 0

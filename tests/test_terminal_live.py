@@ -132,3 +132,33 @@ def test_piped_lines_are_read_without_blocking() -> None:
     assert got == ["1", "draw"]
     with pytest.raises(EOFError):
         lines.get(1000)
+
+
+def test_keys_at_a_terminal_make_lines_and_the_typed_part_is_shown() -> None:
+    import os
+    import pty
+
+    from warroom.terminal_live import KeyLines
+
+    master, slave = pty.openpty()
+    try:
+        keys = KeyLines(slave)
+        os.write(master, b"drx\x7f")
+        seen = ""
+        for _ in range(50):
+            assert keys.get(100) is None
+            seen = keys.buffer
+            if seen == "dr":
+                break
+        assert seen == "dr"  # the backspace took the x away
+        os.write(master, b"aw\r")
+        line = None
+        for _ in range(50):
+            line = keys.get(100)
+            if line is not None:
+                break
+        assert line == "draw" and keys.buffer == ""
+        keys.close()
+    finally:
+        os.close(master)
+        os.close(slave)

@@ -68,6 +68,17 @@ HELP = (
 )
 
 
+# the words of each command at the prompt (any case)
+COMMANDS = {"help": ("help", "?", "h"), "quit": ("quit", "exit", "q"), "save": ("save",),
+            "show": ("show", "screen", "redraw")}
+
+
+def command_of(text: str) -> str | None:
+    """The command a line of input names (``help``, ``quit``, ``save``, ``show``), or ``None``."""
+    word = text.strip().lower()
+    return next((name for name, words in COMMANDS.items() if word in words), None)
+
+
 # ----- what a game's screen module receives ----------------------------------------------------
 @dataclass(slots=True)
 class Scene:
@@ -337,16 +348,16 @@ class Session:
             text = line.strip()
             if not text:
                 continue
-            word = text.lower()
-            if word in ("help", "?", "h"):
+            command = command_of(text)
+            if command == "help":
                 self.console.out(HELP, highlight=False)
                 continue
-            if word in ("quit", "exit", "q"):
+            if command == "quit":
                 self._leave("you left the game")
-            if word == "save":
+            if command == "save":
                 self.save()
                 continue
-            if word in ("show", "screen", "redraw"):
+            if command == "show":
                 self._draw(prompt, moves)
                 continue
             try:

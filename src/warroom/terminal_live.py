@@ -38,7 +38,7 @@ from rich.text import Text
 
 from warroom.engine import WarroomError
 from warroom.engine.realtime import Scheduler
-from warroom.terminal import HELP, Session
+from warroom.terminal import HELP, Session, command_of
 
 REFRESH_MS = 100  # the live screen is redrawn at least this often (deadlines count down)
 IDLE_MS = 1_000  # the plain transcript waits at most this long for a line between events
@@ -265,19 +265,18 @@ class LiveSession(Session):
         text = line.strip()
         if not text:
             return
-        word = text.lower()
         if not self.fancy:
             self.console.out(f"[{self._secs(self.clock.now_ms())}] > {text}", highlight=False)
-        if word in ("help", "?", "h"):
-            self._say(LIVE_HELP, live)
-            return
-        if word in ("quit", "exit", "q"):
+        command = command_of(text)
+        if command == "quit":
             self._leave("you left the game")
-        if word == "save":
-            self.save()
-            return
-        if word in ("show", "screen", "redraw"):
-            self._printed_moves = None
+        if command is not None:
+            if command == "help":
+                self._say(LIVE_HELP, live)
+            elif command == "save":
+                self.save()
+            else:  # show: the transcript prints the moves again
+                self._printed_moves = None
             return
         now = self.clock.now_ms()
         try:

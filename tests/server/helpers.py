@@ -10,11 +10,17 @@ would differ, so this scans for hidden-information leaks without knowing the gam
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
+import socket
+import threading
+import time
+from collections.abc import Iterator
 from typing import Any
 
 import anyio
+from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
@@ -190,3 +196,27 @@ def check_messages(record: Record, seat: int | None, messages: list[dict[str, An
             assert "hand" not in msg["view"]  # a spectator holds no cards
         checked += 1
     return checked
+
+
+@contextlib.contextmanager
+def serve_in_thread(app: FastAPI) -> Iterator[str]:
+    """``app`` served by uvicorn in a thread of this process on a free loopback port (so that a
+    test's registry patch is the server's registry); yields its base URL."""
+    import uvicorn
+
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on"))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        assert thread.is_alive() and time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.05)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+        sock.close()

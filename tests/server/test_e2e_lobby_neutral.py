@@ -12,9 +12,6 @@ from __future__ import annotations
 
 import json
 import re
-import socket
-import threading
-import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -24,6 +21,7 @@ import pytest
 from playwright import sync_api
 
 from tests import tiny_game
+from tests.server.helpers import serve_in_thread
 
 CHROMIUM = Path("/usr/bin/chromium")
 if not CHROMIUM.exists():
@@ -43,29 +41,11 @@ def _get(url: str) -> Any:
 @pytest.fixture
 def server(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[str]:
     """The real app, with the tiny game registered, on a free loopback port; yields its URL."""
-    import uvicorn
-
     from warroom.server import create_app
 
     tiny_game.register(monkeypatch)
-    app = create_app(f"sqlite:///{tmp_path / 'warroom.db'}", bot_delay=0)
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    port = sock.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on"))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 20
-    while not server.started:
-        assert thread.is_alive() and time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.05)
-    try:
+    with serve_in_thread(create_app(f"sqlite:///{tmp_path / 'warroom.db'}", bot_delay=0)) as base:
         yield base
-    finally:
-        server.should_exit = True
-        thread.join(timeout=10)
-        sock.close()
 
 
 @pytest.fixture

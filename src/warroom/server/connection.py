@@ -15,7 +15,17 @@ from typing import Any
 
 from starlette.websockets import WebSocket
 
-from warroom.server.protocol import ActionMessage, BadMessage, ErrorMessage, Hello, Ping, Pong, parse_client
+from warroom.server.protocol import (
+    ActionMessage,
+    BadMessage,
+    ErrorMessage,
+    Hello,
+    Ping,
+    Pong,
+    PongMessage,
+    ServerPing,
+    parse_client,
+)
 from warroom.server.tables import LiveTable, Refused, TableManager
 
 MAILBOX = 512  # messages waiting for a client that does not read; past this it is cut off
@@ -35,6 +45,7 @@ class Limits:
     rate: float = 20.0  # messages a second, sustained
     burst: int = 40  # messages at once
     hello_seconds: float = 10.0  # time allowed before the hello
+    ping_seconds: float = 2.0  # real-time tables: how often the server measures the round trip
 
 
 class TokenBucket:
@@ -66,9 +77,14 @@ class Connection:
         self.log_sent = 0
         self.greeted = False
         self.bucket = TokenBucket(limits.rate, limits.burst)
+        self.ping_seconds = limits.ping_seconds
         self.mailbox: asyncio.Queue[str | int] = asyncio.Queue()
         self.closing = False
         self.writer = asyncio.create_task(self._write())
+        # real-time tables: pings in flight (id -> when sent) and the last round trip measured
+        self.pings: dict[str, float] = {}
+        self.latency_ms: int | None = None
+        self.pinger: asyncio.Task[None] | None = None
 
     def send(self, text: str) -> None:
         """Queue a message (JSON text); a client too far behind is disconnected."""
@@ -119,6 +135,28 @@ async def _on_hello(manager: TableManager, table: LiveTable, conn: Connection, m
         await conn.close(BAD_TOKEN if err.status == 403 else TRY_AGAIN)
         raise _Gone() from None
     conn.greeted = True
+    if table.game.realtime:
+        conn.pinger = asyncio.create_task(_ping(manager, table, conn))
+
+
+async def _ping(manager: TableManager, table: LiveTable, conn: Connection) -> None:
+    """Real-time tables: measure the connection's round trip now and every ``ping_seconds``."""
+    n = 0
+    while not conn.closing:
+        n += 1
+        key = f"s{n}"
+        conn.pings = {k: v for k, v in conn.pings.items() if time.monotonic() - v < 60}  # unanswered ones
+        conn.pings[key] = time.monotonic()
+        conn.send(ServerPing(id=key).model_dump_json())
+        await asyncio.sleep(conn.ping_seconds)
+
+
+async def _on_pong(manager: TableManager, table: LiveTable, conn: Connection, msg: PongMessage) -> None:
+    sent = conn.pings.pop(msg.id or "", None)
+    if sent is None:
+        return  # not one of ours (or answered twice): nothing to measure
+    conn.latency_ms = round((time.monotonic() - sent) * 1000)
+    manager.latency(table, conn)
 
 
 async def _on_action(manager: TableManager, table: LiveTable, conn: Connection, msg: ActionMessage) -> None:
@@ -132,7 +170,8 @@ async def _on_ping(manager: TableManager, table: LiveTable, conn: Connection, ms
     conn.send(Pong(id=msg.id).model_dump_json())
 
 
-HANDLERS: dict[type, Handler] = {Hello: _on_hello, ActionMessage: _on_action, Ping: _on_ping}
+HANDLERS: dict[type, Handler] = {Hello: _on_hello, ActionMessage: _on_action, Ping: _on_ping,
+                                 PongMessage: _on_pong}
 
 
 async def _receive(ws: WebSocket, timeout: float | None) -> str | None:
@@ -185,3 +224,5 @@ async def serve_socket(ws: WebSocket, manager: TableManager, table_id: str, limi
         if table is not None:
             manager.detach(table, conn)
         conn.writer.cancel()
+        if conn.pinger is not None:
+            conn.pinger.cancel()

@@ -65,6 +65,8 @@ class TableRow(Base):
     autopilot: Mapped[str] = mapped_column(String(40))
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+    # real-time tables: the wall time (ms since the epoch) of game time 0 (server/realtime.py)
+    clock_origin: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
 
 
 class SeatRow(Base):
@@ -141,6 +143,7 @@ class StoredTable:
     created: datetime
     seats: list[StoredSeat]
     steps: list[Step] = field(default_factory=list)
+    clock_origin: int | None = None  # real-time tables: ms since the epoch of game time 0
 
 
 def now() -> datetime:
@@ -248,6 +251,11 @@ class Store:
             if done.rowcount != 1:
                 raise RuntimeError(f"table {table_id} is not at version {index - 1}; another writer?")
 
+    def set_clock_origin(self, table_id: str, origin: int) -> None:
+        """Store a real-time table's clock origin (once, when it starts running)."""
+        with self.engine.begin() as c:
+            c.execute(update(TABLES).where(TABLES.c.id == table_id).values(clock_origin=origin))
+
     # ----- reads -------------------------------------------------------------------------------------
     def load(self, table_id: str, steps: bool = True) -> StoredTable | None:
         with self.sessions() as s:
@@ -289,4 +297,5 @@ def _seats(s: Session, ids: list[str]) -> dict[str, list[StoredSeat]]:
 def _stored(row: TableRow, seats: list[StoredSeat]) -> StoredTable:
     created = row.created if row.created.tzinfo else row.created.replace(tzinfo=UTC)  # SQLite drops the zone
     return StoredTable(row.id, row.game, row.rules_version, dict(row.config), row.seed, row.status, row.version,
-                       row.decision_seconds, row.autopilot, row.result, created, seats)
+                       row.decision_seconds, row.autopilot, row.result, created, seats,
+                       clock_origin=row.clock_origin)

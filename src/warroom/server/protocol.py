@@ -46,9 +46,16 @@ class Ping(_Strict):
     id: str | None = Field(default=None, max_length=100)
 
 
-ClientMessage = Annotated[Hello | ActionMessage | Ping, Field(discriminator="type")]
-_CLIENT = TypeAdapter[Hello | ActionMessage | Ping](ClientMessage)
-CLIENT_TYPES = ("hello", "action", "ping")
+class PongMessage(_Strict):
+    """The answer to the server's :class:`ServerPing` (same ``id``): the server measures the round trip."""
+
+    type: Literal["pong"]
+    id: str | None = Field(default=None, max_length=100)
+
+
+ClientMessage = Annotated[Hello | ActionMessage | Ping | PongMessage, Field(discriminator="type")]
+_CLIENT = TypeAdapter[Hello | ActionMessage | Ping | PongMessage](ClientMessage)
+CLIENT_TYPES = ("hello", "action", "ping", "pong")
 
 
 class BadMessage(Exception):
@@ -62,7 +69,7 @@ class BadMessage(Exception):
         self.reply_to = reply_to
 
 
-def parse_client(text: str) -> Hello | ActionMessage | Ping:
+def parse_client(text: str) -> Hello | ActionMessage | Ping | PongMessage:
     """Parse one client message or raise :class:`BadMessage` with the reason."""
     if len(text.encode()) > MAX_MESSAGE_BYTES:
         raise BadMessage(f"message too large: at most {MAX_MESSAGE_BYTES} bytes")
@@ -95,6 +102,7 @@ class SeatInfo(BaseModel):
     bot: str | None
     claimed: bool
     connected: bool
+    latency_ms: int | None = None  # real-time tables: the last measured round trip to the seat's player
 
 
 class LegalAction(BaseModel):
@@ -123,6 +131,7 @@ class StateMessage(BaseModel):
     result: dict[str, Any] | None
     seats: list[SeatInfo]
     reply_to: str | None = None
+    clock_ms: int | None = None  # real-time tables: the table's game time when this was sent
 
 
 class ErrorMessage(BaseModel):
@@ -137,6 +146,13 @@ class ErrorMessage(BaseModel):
 class Pong(BaseModel):
     type: Literal["pong"] = "pong"
     id: str | None = None
+
+
+class ServerPing(BaseModel):
+    """Sent by the server on real-time tables every few seconds; the client answers ``pong``."""
+
+    type: Literal["ping"] = "ping"
+    id: str
 
 
 # ----- REST bodies --------------------------------------------------------------------------------

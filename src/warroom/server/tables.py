@@ -23,6 +23,7 @@ from warroom import bots as bot_registry
 from warroom.engine import ALL_SEEING, Event, Game, IllegalAction, WarroomError, canonical, registry
 from warroom.engine.record import Record, Step, replay
 from warroom.engine.runner import bot_rng
+from warroom.server import realtime
 from warroom.server.db import Store, StoredSeat, StoredTable, now
 from warroom.server.protocol import (
     ActionMessage,
@@ -77,10 +78,12 @@ class Seat:
     token_hash: str | None
     claimed: bool
     connected: int = 0
+    latency_ms: int | None = None  # the round trip to this seat's player, measured by server pings
 
     def info(self) -> SeatInfo:
         return SeatInfo(seat=self.seat, name=self.name, kind="bot" if self.kind == "bot" else "human",
-                        bot=self.bot, claimed=self.claimed, connected=self.connected > 0)
+                        bot=self.bot, claimed=self.claimed, connected=self.connected > 0,
+                        latency_ms=self.latency_ms if self.connected > 0 else None)
 
 
 class LiveTable:
@@ -109,6 +112,11 @@ class LiveTable:
         self.bot_task: asyncio.Task[None] | None = None
         self.timer: asyncio.Task[None] | None = None
         self.started = time.monotonic()
+        # real-time tables (server/realtime.py): the stored clock origin, the tasks, a change signal
+        self.clock_origin: int | None = stored.clock_origin
+        self.rt_bots: dict[int, asyncio.Task[None]] = {}
+        self.rt_timer: asyncio.Task[None] | None = None
+        self.change = asyncio.Event()
 
     @property
     def version(self) -> int:
@@ -184,6 +192,9 @@ class TableManager:
     def __init__(self, store: Store, bot_delay: float = 0.3) -> None:
         self.store = store
         self.bot_delay = bot_delay
+        # real-time tables: bots' reaction times are multiplied by this; the default pause of 0.3 s
+        # gives 1 (times as the reaction models say), a server without pauses (tests) gives 0
+        self.reaction_scale = bot_delay / 0.3
         self.tables: dict[str, LiveTable] = {}
         self._loading = asyncio.Lock()
         self._commits: set[asyncio.Future[None]] = set()  # commits in flight, finished before shutdown
@@ -207,6 +218,7 @@ class TableManager:
         """Stop the bots and clocks, and let commits in flight finish (before the store closes)."""
         self.closing = True  # no new bot or clock task from here on
         tasks = [t for table in self.tables.values() for t in (table.bot_task, table.timer) if t is not None]
+        tasks += [t for table in self.tables.values() for t in realtime.tasks(table)]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -398,6 +410,20 @@ class TableManager:
                     self._broadcast(table)
         self._evict_if_idle(table)
 
+    def latency(self, table: LiveTable, conn: Listener) -> None:
+        """A connection's round trip was measured: its seat shows it (everyone is told when it
+        moved by 20 ms or more, so that a steady connection causes no traffic)."""
+        if conn.seat is None:
+            return
+        seat = table.seats[conn.seat]
+        measured = getattr(conn, "latency_ms", None)
+        if measured is None:
+            return
+        before = seat.latency_ms
+        seat.latency_ms = measured
+        if before is None or abs(measured - before) >= 20:
+            self._broadcast(table)
+
     def _evict_if_idle(self, table: LiveTable) -> None:
         """A finished table nobody watches is served from the database from now on."""
         if table.status == "finished" and not table.listeners:
@@ -425,6 +451,8 @@ class TableManager:
             return "the table is waiting for players to join"
         if table.status == "finished":
             return "the game is over"
+        if table.game.realtime:
+            return None  # arrival order: the game checks the action at the instant it arrives
         if msg.version != table.version:
             return f"stale: your action was made at version {msg.version}, the table is at {table.version}"
         if conn.seat not in table.game.deciders(table.state):
@@ -438,7 +466,7 @@ class TableManager:
         game = table.game
         text = canonical(action)
         state = game.clone(table.state)
-        t = int((time.monotonic() - table.started) * 1000) if game.realtime else None
+        t = realtime.game_time(table) if game.realtime else None
         events = game.apply(state, seat, text, t)
         res = game.result(state)
         step = Step(seat, text, game.hash(state), t, autopilot is not None)
@@ -472,6 +500,9 @@ class TableManager:
     def _kick(self, table: LiveTable) -> None:
         """After any change: start the bots if one must move, and (re)start the decision clock."""
         if self.closing:
+            return
+        if table.game.realtime:
+            realtime.kick(self, table)  # every bot seat on its reaction clock, and the deadline timer
             return
         if table.waiting_on("bot") and (table.bot_task is None or table.bot_task.done()):
             table.bot_task = asyncio.create_task(self._play_bots(table))
@@ -552,9 +583,10 @@ class TableManager:
         """The ``state`` message for ``conn``; advances its log cursor."""
         game, state, seat = table.game, table.state, conn.seat
         legal: list[LegalAction] = []
+        clock = realtime.game_time(table) if game.realtime else None
         if seat is not None and table.status == "running":
             legal = [LegalAction(action=a, text=game.describe(state, seat, a))
-                     for a in game.legal_actions(state, seat)]
+                     for a in game.legal_actions(state, seat, clock)]
         decisions = [DecisionInfo(seat=d.player, kind=d.kind, prompt=d.prompt if d.player == seat else None)
                      for d in game.decisions(state)]
         start = conn.log_sent
@@ -563,7 +595,7 @@ class TableManager:
         return StateMessage(
             table=table.id, seat=seat, version=table.version, view=game.view(state, seat), legal=legal,
             decisions=decisions, log_from=start, log=entries, result=table.result,
-            seats=[s.info() for s in table.seats], reply_to=reply_to,
+            seats=[s.info() for s in table.seats], reply_to=reply_to, clock_ms=clock,
         ).model_dump_json()
 
 

@@ -10,13 +10,16 @@
 //                    panel after the game's own introduction (rules_reference().intro)
 //   createView(ctx)  -> { render(snapshot), logText(entry, seat), resultText?(result, snapshot),
 //                         clearSelection?() }
-// ctx = { board, controls, rules, pieces, seat, readOnly, act(action), seatLabel(seat) }:
+// ctx = { board, controls, rules, pieces, seat, readOnly, act(action), seatLabel(seat), gameTime() }:
 //   board     element for the game picture (sides, battle, hands)
 //   controls  element for the decision and the legal moves (null when read-only)
 //   rules     the game's rules reference (GET /api/games/{game}/rules, engine/reference.py)
 //   pieces    Map: piece id (as views and actions name cards) -> its reference entry
-//   act       sends an action's canonical text
-// snapshot = { view, legal, decisions, seats, result, seat, version, busy, views? }
+//   act       sends an action's canonical text (real-time tables: any number may be on their way)
+//   gameTime  real-time tables: the table's game time now in ms (for countdowns to a deadline the
+//             view names), following the server's clock between states; null for turn-based tables
+// snapshot = { view, legal, decisions, seats, result, seat, version, busy, views?, gameTime }
+//   gameTime  the game time when the snapshot was taken (real time), else null
 //   views     all-seeing replays only: every seat's own view, by seat
 // The view (Game.view) carries every derived fact a renderer shows (totals, negated cards...):
 // a renderer displays, it never re-implements a rule.

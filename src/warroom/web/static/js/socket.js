@@ -4,6 +4,10 @@
 // server restart or a dropped network the page gets its full view and log again;
 // it keeps the table version of the latest state so actions carry it, and it
 // keeps the log, which the server sends incrementally (`log_from` + new entries).
+//
+// Real-time tables (their states carry `clock_ms`): several actions may be in flight at once
+// (`inFlight`, answered in any order by `reply_to`), the server's pings are answered at once so
+// it can measure the round trip, and `gameTime()` follows the table's clock between states.
 
 const PING_MS = 20000;
 const RETRY_MS = [500, 1000, 2000, 4000, 8000];
@@ -24,7 +28,9 @@ export class TableSocket {
     this.ws = null;
     this.retries = 0;
     this.nextId = 1;
-    this.pending = null; // id of the action waiting for its answer
+    this.pending = null; // id of the latest action waiting for its answer
+    this.inFlight = new Set(); // ids of every action waiting for its answer (real time: several)
+    this.clock = null; // {ms, at}: the table's game time in the latest state, and when it came
     this.closed = false;
     this.pingTimer = null;
     this.retryTimer = null;
@@ -55,6 +61,7 @@ export class TableSocket {
     clearInterval(this.pingTimer);
     this.ws = null;
     this.pending = null;
+    this.inFlight.clear();
     if (this.closed) {
       this.setStatus("closed");
       return;
@@ -99,7 +106,14 @@ export class TableSocket {
     const id = `a${this.nextId++}`;
     if (!this.send({ type: "action", action, version: this.version, id })) return null;
     this.pending = id;
+    this.inFlight.add(id);
     return id;
+  }
+
+  /** Real-time tables: the table's game time now (ms), estimated from the latest state; else null. */
+  gameTime() {
+    if (!this.clock) return null;
+    return this.clock.ms + Math.max(0, performance.now() - this.clock.at);
   }
 
   receive(raw) {
@@ -114,15 +128,22 @@ export class TableSocket {
       this.retries = 0;
       this.setStatus("connected");
       this.version = message.version;
+      this.clock = Number.isInteger(message.clock_ms) ? { ms: message.clock_ms, at: performance.now() } : null;
       // log_from says where the new entries start; anything we held beyond it is replaced
       const from = Number.isInteger(message.log_from) ? message.log_from : this.log.length;
       this.log.length = Math.min(this.log.length, from);
       this.log.push(...(message.log || []));
       if (message.reply_to && message.reply_to === this.pending) this.pending = null;
+      if (message.reply_to) this.inFlight.delete(message.reply_to);
       this.handlers.onState?.(message, this.log);
     } else if (message.type === "error") {
       if (!message.reply_to || message.reply_to === this.pending) this.pending = null;
+      if (message.reply_to) this.inFlight.delete(message.reply_to);
+      else this.inFlight.clear();
       this.handlers.onError?.(message);
+    } else if (message.type === "ping") {
+      // the server measures the round trip (real-time tables): answer at once
+      this.send({ type: "pong", id: message.id });
     }
     // pong: nothing to do, it only keeps proxies from closing an idle connection
   }

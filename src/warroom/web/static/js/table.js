@@ -27,7 +27,10 @@ const page = {
   resultShown: false,
   gotState: false,
   refusedHello: null,
+  realtime: false, // the table's states carry a game clock: no waiting for answers, a live clock
+  clockTimer: null,
 };
+const CLOCK_MS = 100; // real time: how often the clock line is redrawn
 
 async function start() {
   if (!page.table) {
@@ -65,6 +68,8 @@ async function start() {
     seat: page.seat,
     readOnly: false,
     act,
+    // real-time tables: the game time now (ms), following the server's clock between states; null otherwise
+    gameTime: () => page.socket?.gameTime() ?? null,
     seatLabel: (index) => seatLabel(page.last?.seats || page.info.seats, index, page.seat),
   };
   page.view = page.renderer.createView(page.ctx);
@@ -111,6 +116,12 @@ function showWhoami() {
 function onState(message, log) {
   page.gotState = true;
   page.last = message;
+  const realtime = Number.isInteger(message.clock_ms);
+  if (realtime !== page.realtime) {
+    page.realtime = realtime;
+    clearInterval(page.clockTimer);
+    if (realtime) page.clockTimer = setInterval(renderClock, CLOCK_MS);
+  }
   if (message.seat !== page.seat) {
     // the server decides who we are: a token it does not accept means we are watching
     if (page.seat !== null && message.seat === null) {
@@ -156,7 +167,10 @@ function act(action) {
     errors.show("Not connected: the move was not sent. Reconnecting…");
     return;
   }
-  setBusy(true);
+  // real time: no waiting for the answer, the next move may follow at once (the game checks each
+  // one when it arrives); turn-based: one move at a time
+  if (page.realtime) renderClock();
+  else setBusy(true);
 }
 
 function setBusy(busy) {
@@ -174,6 +188,25 @@ function setBusy(busy) {
 }
 
 // ----- rendering ---------------------------------------------------------------------------------
+/** Real-time tables: the game time, the moves on their way, and every player's round trip. */
+function renderClock() {
+  const el = $("clock");
+  if (!el) return;
+  el.hidden = !page.realtime;
+  if (!page.realtime || !page.last) return;
+  const ms = page.socket.gameTime() ?? 0;
+  const parts = [h("span", { class: "clock-time", title: "Game time" }, `${(ms / 1000).toFixed(1)} s`)];
+  const flying = page.socket.inFlight.size;
+  if (flying) parts.push(h("span", { class: "clock-flight" }, `${flying} move${flying > 1 ? "s" : ""} on the way`));
+  for (const seat of page.last.seats || []) {
+    if (seat.latency_ms === null || seat.latency_ms === undefined) continue;
+    const name = seat.seat === page.seat ? "you" : seat.name;
+    parts.push(h("span", { class: `clock-latency ${seatClass(seat.seat)}`, title: "Round trip to the server" },
+      `${name} ${seat.latency_ms} ms`));
+  }
+  replace(el, ...parts);
+}
+
 function snapshot() {
   const m = page.last;
   return {
@@ -184,8 +217,9 @@ function snapshot() {
     result: m.result,
     seat: m.seat,
     version: m.version,
-    // no moves while a move is on its way or while the connection is down
+    // no moves while a move is on its way (turn-based) or while the connection is down
     busy: page.busy || page.socket.status !== "connected",
+    gameTime: page.socket.gameTime(),
   };
 }
 
@@ -195,6 +229,7 @@ function renderAll(log) {
   renderLog(log);
   renderInvites();
   renderResult();
+  renderClock();
   const mine = (page.last.legal || []).length > 0;
   const title = page.title || page.info.game;
   document.title = `${mine ? "● Your move · " : ""}${title} · warroom`;

@@ -1,0 +1,274 @@
+"""Real-time tables (server/realtime.py) on Skirmish, the real-time test game: two WebSocket
+clients playing at once (one with added latency), actions in arrival order, several in flight, the
+deadline timer, bots on every seat, measured latency, and a clock that survives a restart."""
+
+from __future__ import annotations
+
+import json
+import random
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import select
+
+from tests.server.conftest import FAST
+from tests.server.helpers import HUMAN, bot, record_of, recv
+from tests.skirmish import GAME, register
+from warroom.engine import CLOCK_SEAT, WAIT
+from warroom.engine.record import replay
+from warroom.server import create_app
+from warroom.server.connection import Limits
+from warroom.server.db import TABLES, make_engine
+
+QUICK = {"options": {"cards": 4, "interval_ms": 50, "answer_ms": 1500}}
+PINGS = Limits(rate=10_000, burst=10_000, ping_seconds=0.2)
+
+
+@pytest.fixture
+def rt_client(db_url: str, static_dir: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
+    register(monkeypatch)
+    with TestClient(create_app(db_url, static_dir=static_dir, bot_delay=0, limits=PINGS)) as c:
+        yield c
+
+
+def create(client: TestClient, seats: list[dict[str, str]], config: dict[str, Any] | None = None) -> dict[str, Any]:
+    r = client.post("/api/tables", json={"game": "skirmish", "config": config or QUICK, "seats": seats})
+    assert r.status_code == 200, r.text
+    out: dict[str, Any] = r.json()
+    return out
+
+
+class Player(threading.Thread):
+    """A person at a real-time table: acts whenever it has a legal action, without waiting for the
+    other seat; ``latency`` seconds are added before everything it sends (its pongs too)."""
+
+    def __init__(self, client: TestClient, table: str, token: str, seed: int, latency: float = 0.0) -> None:
+        super().__init__(daemon=True)
+        self.cm = client.websocket_connect(f"/ws/tables/{table}")
+        self.ws = self.cm.__enter__()
+        self.token, self.latency, self.rng = token, latency, random.Random(seed)
+        self.messages: list[dict[str, Any]] = []
+        self.sent = self.errors = 0
+        self.failure: BaseException | None = None
+        self.in_flight: set[str] = set()
+
+    def send(self, message: dict[str, Any]) -> None:
+        if self.latency:
+            time.sleep(self.latency)
+        self.ws.send_json(message)
+
+    def run(self) -> None:
+        try:
+            self.send({"type": "hello", "token": self.token})
+            while True:
+                msg = recv(self.ws, timeout=20)
+                self.messages.append(msg)
+                if msg["type"] == "ping":
+                    self.send({"type": "pong", "id": msg["id"]})
+                elif msg["type"] == "error":
+                    self.errors += 1
+                    self.in_flight.discard(msg.get("reply_to") or "")
+                elif msg["type"] == "state":
+                    self.in_flight.discard(msg.get("reply_to") or "")
+                    if msg["result"] is not None:
+                        return
+                    if msg["legal"] and not self.in_flight:
+                        self.sent += 1
+                        key = f"a{self.sent}"
+                        self.in_flight.add(key)
+                        choice = self.rng.choice(msg["legal"])["action"]
+                        self.send({"type": "action", "action": choice, "version": msg["version"], "id": key})
+        except BaseException as err:  # reported by the test
+            self.failure = err
+
+    def close(self) -> None:
+        self.cm.__exit__(None, None, None)
+
+
+def test_two_clients_play_at_once_to_the_end_and_the_record_replays_with_its_times(
+        rt_client: TestClient) -> None:
+    made = create(rt_client, [HUMAN, HUMAN])
+    table = made["table"]
+    players = [Player(rt_client, table, made["seats"][0]["token"], 1),
+               Player(rt_client, table, made["seats"][1]["token"], 2, latency=0.12)]
+    for p in players:
+        p.start()
+    for p in players:
+        p.join(60)
+    for p in players:
+        p.close()
+        assert p.failure is None, p.failure
+    record = record_of(rt_client, table)
+    assert record.result is not None
+    steps = record.steps
+    assert {s.seat for s in steps} >= {0, 1}
+    times = [s.t for s in steps]
+    assert all(t is not None for t in times) and times == sorted(times)  # type: ignore[type-var]
+    # the record replays exactly, every state hash at its recorded time
+    states = [GAME.clone(step.state) for step in replay(record, verify=True)]
+    assert len(states) == len(steps) + 1
+    for seat, p in enumerate(players):
+        for msg in p.messages:
+            if msg["type"] != "state":
+                continue
+            # a seat sees its own hand as the record has it at that version, never the other's
+            assert [c["card"] for c in msg["view"]["hand"]] == sorted(states[msg["version"]].hands[seat])
+            assert msg["clock_ms"] is not None
+    # the server measured the slow client's round trip and told everyone
+    latencies = [s["latency_ms"] for m in players[0].messages if m["type"] == "state" for s in m["seats"]
+                 if s["seat"] == 1 and s["latency_ms"] is not None]
+    assert latencies and max(latencies) >= 120
+    assert any(m["type"] == "ping" for m in players[1].messages)
+
+
+def test_actions_in_flight_are_taken_in_arrival_order_not_refused_as_stale(rt_client: TestClient) -> None:
+    made = create(rt_client, [HUMAN, HUMAN], {"options": {"cards": 4, "interval_ms": 0}})
+    assert rt_client.post(f"/api/tables/{made['table']}/join", json={"seat": 1}).status_code == 200
+    with rt_client.websocket_connect(f"/ws/tables/{made['table']}") as ws:
+        ws.send_json({"type": "hello", "token": made["seats"][0]["token"]})
+        first = _state(ws)
+        # three actions sent at once, all against the version we saw: none is refused as stale
+        for key in ("x1", "x2", "x3"):
+            ws.send_json({"type": "action", "action": "draw", "version": first["version"], "id": key})
+        replies = {}
+        while len(replies) < 3:
+            msg = recv(ws)
+            if msg.get("reply_to") in ("x1", "x2", "x3"):
+                replies[msg["reply_to"]] = msg
+        assert all(m["type"] == "state" for m in replies.values()), replies
+        assert [replies[k]["version"] for k in ("x1", "x2", "x3")] == [1, 2, 3]
+        # an action the game refuses at its arrival is refused with the game's reason
+        ws.send_json({"type": "action", "action": "yield", "version": 0, "id": "y"})
+        msg = recv(ws)
+        while msg.get("reply_to") != "y":
+            msg = recv(ws)
+        assert msg["type"] == "error" and msg["reason"] == "nobody is attacking you"
+
+
+def _state(ws: Any) -> dict[str, Any]:
+    while True:
+        msg = recv(ws)
+        if msg["type"] == "state":
+            return msg
+
+
+def test_the_deadline_timer_resolves_an_unanswered_attack(rt_client: TestClient) -> None:
+    made = create(rt_client, [HUMAN, HUMAN], {"options": {"cards": 2, "interval_ms": 0, "answer_ms": 300}})
+    table = made["table"]
+    east_token = rt_client.post(f"/api/tables/{table}/join", json={"seat": 1}).json()["token"]
+    with rt_client.websocket_connect(f"/ws/tables/{table}") as west, \
+            rt_client.websocket_connect(f"/ws/tables/{table}") as east:
+        west.send_json({"type": "hello", "token": made["seats"][0]["token"]})
+        east.send_json({"type": "hello", "token": east_token})
+        _state(west)
+        west.send_json({"type": "action", "action": "draw", "version": 0, "id": "d"})
+        drawn = _state(west)
+        while drawn.get("reply_to") != "d":
+            drawn = _state(west)
+        card = drawn["view"]["hand"][0]["card"]
+        west.send_json({"type": "action", "action": f"attack card={card}", "version": 0, "id": "a"})
+        # east never answers: the server's timer lets the attack run out
+        while True:
+            msg = _state(east)
+            if msg["view"]["attacks"][1] is None and msg["version"] >= 3:
+                break
+    summary = rt_client.get(f"/api/tables/{table}").json()
+    assert summary["version"] == 3
+    # the record is published only at the end; the stored steps say what happened
+    from warroom.server.db import Store
+
+    store = Store(str(rt_client.app.state.manager.store.engine.url))  # type: ignore[attr-defined]
+    try:
+        stored = store.load(table)
+    finally:
+        store.close()
+    assert stored is not None
+    wait = stored.steps[-1]
+    attack = stored.steps[-2]
+    assert (wait.seat, wait.action) == (CLOCK_SEAT, WAIT)
+    assert attack.t is not None and wait.t == attack.t + 300
+
+
+def test_bots_on_every_seat_play_on_their_own_clocks(rt_client: TestClient) -> None:
+    made = create(rt_client, [bot("random"), bot("random")])
+    table = made["table"]
+    deadline = time.monotonic() + 30
+    while rt_client.get(f"/api/tables/{table}").json()["status"] != "finished":
+        assert time.monotonic() < deadline, "the bots did not finish"
+        time.sleep(0.05)
+    record = record_of(rt_client, table)
+    assert {s.seat for s in record.steps if s.seat != CLOCK_SEAT} == {0, 1}
+    assert sum(1 for _ in replay(record, verify=True)) == len(record.steps) + 1
+
+
+def test_a_person_against_a_bot_with_the_bot_on_seat_zero(rt_client: TestClient) -> None:
+    made = create(rt_client, [bot("random"), HUMAN])
+    me = Player(rt_client, made["table"], made["seats"][1]["token"], 5)
+    me.start()
+    me.join(60)
+    me.close()
+    assert me.failure is None, me.failure
+    record = record_of(rt_client, made["table"])
+    assert {s.seat for s in record.steps if s.seat != CLOCK_SEAT} == {0, 1}
+
+
+def test_the_clock_origin_is_stored_and_times_never_go_back_across_a_restart(
+        db_url: str, static_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    register(monkeypatch)
+    from warroom.server import realtime
+
+    wall = [5_000_000_000]
+    monkeypatch.setattr(realtime, "wall_ms", lambda: wall[0])
+    config = {"options": {"cards": 3, "interval_ms": 0}}
+    with TestClient(create_app(db_url, static_dir=static_dir, bot_delay=0, limits=FAST)) as c:
+        made = create(c, [HUMAN, HUMAN], config)
+        east = c.post(f"/api/tables/{made['table']}/join", json={"seat": 1}).json()["token"]
+        with c.websocket_connect(f"/ws/tables/{made['table']}") as ws:
+            ws.send_json({"type": "hello", "token": made["seats"][0]["token"]})
+            _state(ws)
+            wall[0] += 4_000
+            ws.send_json({"type": "action", "action": "draw", "version": 0, "id": "1"})
+            assert _state(ws)["reply_to"] == "1"
+    engine = make_engine(db_url)
+    try:
+        with engine.connect() as conn:
+            origin = conn.execute(select(TABLES.c.clock_origin).where(TABLES.c.id == made["table"])).scalar()
+    finally:
+        engine.dispose()
+    assert origin is not None and wall[0] - origin >= 4_000
+    # the server restarts a little later: the rebuilt table counts from the same origin
+    wall[0] += 1_500
+    with TestClient(create_app(db_url, static_dir=static_dir, bot_delay=0, limits=FAST)) as c:
+        with c.websocket_connect(f"/ws/tables/{made['table']}") as ws:
+            ws.send_json({"type": "hello", "token": east})
+            again = _state(ws)
+            assert again["clock_ms"] == wall[0] - origin
+            ws.send_json({"type": "action", "action": "draw", "version": 1, "id": "2"})
+            assert _state(ws)["reply_to"] == "2"
+        store_steps = c.app.state.manager.tables[made["table"]].steps  # type: ignore[attr-defined]
+    times = [s.t for s in store_steps]
+    assert times == [4_000, 5_500]
+
+
+def test_turn_based_tables_are_not_pinged(client: TestClient) -> None:
+    from tests.server.helpers import create as create_kessen
+
+    made = create_kessen(client, [HUMAN, bot()])
+    with client.websocket_connect(f"/ws/tables/{made['table']}") as ws:
+        ws.send_json({"type": "hello", "token": made["seats"][0]["token"]})
+        msg = _state(ws)
+        assert msg["clock_ms"] is None
+        assert all(s["latency_ms"] is None for s in msg["seats"])
+        ws.send_json({"type": "pong", "id": "nothing"})  # a pong nobody asked for changes nothing
+        ws.send_json({"type": "ping", "id": "p"})
+        replies = [recv(ws)]
+        while replies[-1]["type"] != "pong":
+            replies.append(recv(ws))
+        assert replies[-1] == {"type": "pong", "id": "p"}
+        assert all(m["type"] == "state" for m in replies[:-1])  # the server sent no ping of its own
+    assert json.dumps(msg)

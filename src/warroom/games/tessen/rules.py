@@ -155,6 +155,16 @@ def position_legal(state: TessenState, p: int) -> list[str]:
     return out
 
 
+def _can_act(state: TessenState, p: int) -> bool:
+    """A quick sure answer that ``p`` has a legal action (False: look at the actions)."""
+    if state.phase != "play":
+        return False
+    side = state.sides[p]
+    # placing yielded animals, answering an attack (yield), drawing, or discarding at five
+    return bool(side.take) or (bool(state.attack) and state.attack[0] != p) or len(side.hand) < HAND_LIMIT \
+        or side.hand[0] < KINDS
+
+
 def _serve_legal(state: TessenState, p: int) -> list[str]:
     if p != state.rounds[-1]["winner"]:
         return []
@@ -251,7 +261,7 @@ class Tessen(Game[TessenState]):
     def deciders(self, state: TessenState) -> list[int]:
         if state.winner >= 0:
             return []
-        return [p for p in (0, 1) if self._legal(state, p)]
+        return [p for p in (0, 1) if _can_act(state, p) or self._legal(state, p)]
 
     def legal_actions(self, state: TessenState, player: int, now_ms: int | None = None) -> list[str]:
         if state.winner >= 0 or player not in (0, 1):

@@ -117,6 +117,8 @@ def play(
         "--seed", help="The deal; random if not given (it is printed).")] = None,
     bot: Annotated[str | None, typer.Option(
         "--bot", help="The bot on the other seats (default: the game's default bot, see warroom games).")] = None,
+    bot_level: Annotated[str | None, typer.Option(
+        "--bot-level", help="The bot by its level (tessen: novice, casual, expert); same as --bot.")] = None,
     variant: Annotated[list[str] | None, typer.Option(
         "--variant", help="A rules variant (repeatable).")] = None,
     option: Annotated[list[str] | None, typer.Option(
@@ -136,6 +138,10 @@ def play(
     """
     from warroom import terminal
 
+    if bot_level is not None:  # a level is a bot of its own name (tessen's novice..expert)
+        if bot is not None and bot != bot_level:
+            raise ConfigError("give --bot or --bot-level, not both")
+        bot = bot_level
     fancy = sys.stdin.isatty() and sys.stdout.isatty()
     console = Console(highlight=False) if fancy else Console(width=120, highlight=False)
     common: dict[str, Any] = {"console": console, "fancy": fancy}
@@ -394,6 +400,9 @@ def _register_commands() -> None:
     from warroom.sim.commands import register as register_sim
 
     register_sim(app, friendly)
+    from warroom.games.tessen.commands import register as register_knockout
+
+    register_knockout(app, friendly)
 
 
 _register_commands()

@@ -36,6 +36,7 @@ from warroom.sim.stats import median
 # What each game's engine should reach on the reference machine (2 cores, CPython 3.11).
 TARGETS: dict[str, dict[str, float]] = {
     "kessen": {"decisions_per_second": 60_000.0, "clone_us": 15.0},
+    "tessen": {"games_per_second": 50.0},  # whole matches between its heuristic bots
 }
 # Share of the per-configuration time budget given to each measurement.
 SHARE = {"playouts": 0.6, "clone": 0.15, "json": 0.15, "hash": 0.1}
@@ -147,10 +148,10 @@ def playouts(game: Game[Any], config: dict[str, Any], budget: float, seed: int) 
 
 
 def realtime_playouts(game: Game[Any], config: dict[str, Any], budget: float, seed: int) -> dict[str, Any]:
-    """Random games of a real-time game on the simulated clock (``engine.realtime.play_realtime``,
-    every seat a random bot with the default reaction model); ``decisions`` counts accepted
-    actions, and the set-up is inside the timed game."""
-    from warroom.bots import RandomBot
+    """Games of a real-time game on the simulated clock (``engine.realtime.play_realtime``,
+    every seat the game's default bot, else a random bot with the default reaction model);
+    ``decisions`` counts accepted actions, and the set-up is inside the timed game."""
+    from warroom import bots as registry_bots
     from warroom.engine.realtime import play_realtime
 
     clock = time.perf_counter
@@ -160,7 +161,10 @@ def realtime_playouts(game: Game[Any], config: dict[str, Any], budget: float, se
     players = int(config["players"])
     while games == 0 or clock() < deadline:
         t0 = clock()
-        outcome, _ = play_realtime(game, config, mix_seed(seed, games), [RandomBot() for _ in range(players)],
+        # the game's own default bot (random for games without bots): a game with real bots is
+        # measured the way its simulations run
+        seats = [registry_bots.make(game.name, registry_bots.default_bot(game)) for _ in range(players)]
+        outcome, _ = play_realtime(game, config, mix_seed(seed, games), seats,
                                    max_actions=MAX_DECISIONS)
         steps += clock() - t0
         decisions += outcome.decisions

@@ -1,0 +1,1 @@
+"""Tessen: two players hunt animals at the same time, in real time."""

@@ -1,0 +1,221 @@
+"""Tessen's real-time bots: one strategy, several levels of skill and speed.
+
+A bot sees its seat's view and legal actions at the instant it perceives the table, and picks
+at most one action (``None``: nothing now); the runner (``engine.realtime.play_realtime``) adds
+its reaction time, and the action is checked again when it lands. Levels differ in reaction
+speed (the engine's ``REACTION_LEVELS``) and in how often they blunder (a random legal action
+instead of the planned one):
+
+- ``novice``: slow hands, a blunder one time in three, never defends a single card;
+- ``casual`` and ``heuristic``: an average adult's reactions, a blunder one time in ten;
+- ``expert``: a practised player's reactions, no blunders.
+
+The strategy, in order: place yielded animals on the table; serve the Shogun with an ordinary
+warrior (the super-warrior is worth more); answer an attack by defending a pile worth it and
+yielding a lone card; keep every pile of three at once (a kept pile can no longer be attacked);
+clear a blocked place when places are short; attack the opponent's biggest unkept pile when a
+warrior can be spared (one is held back for defence), with the super-warrior on the biggest;
+put warriors on the dragon when behind there; play animals onto existing piles, then start
+piles of kinds held in pairs; crown the kind it is strongest in on the sacred card; draw from
+the opponent's discard pile when its top card fits a pile, else from its own deck, but never
+the last card of its deck while behind on points; discard the least useful animal when the
+hand is full.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from warroom.engine.realtime import REACTION_LEVELS, HumanReaction
+from warroom.games.tessen.cards import KIND_OF, KINDS, SUPER, WARRIOR, WITH
+from warroom.games.tessen.rules import ACTIONS
+
+Op = tuple[str, int, int]
+
+
+class TessenBot:
+    """The heuristic strategy at one level of skill."""
+
+    name = "heuristic"
+    needs_view = True
+    blunder = 0.1
+    defends_singles = True
+    reaction: HumanReaction = REACTION_LEVELS["casual"]
+
+    def choose(self, view: dict[str, Any], legal: list[str], rng: random.Random) -> str | None:
+        if not legal:
+            return None
+        if self.blunder and rng.random() < self.blunder:
+            return legal[rng.randrange(len(legal))]
+        return self.plan(view, legal)
+
+    # ----- the plan -------------------------------------------------------------------------------
+    def plan(self, view: dict[str, Any], legal: list[str]) -> str | None:
+        ops = [(a, ACTIONS[a]) for a in legal]
+        first = ops[0][1][0]
+        if first == "take":
+            return legal[0]  # the pile of that kind (or the first empty place) before the discard
+        if first == "serve":
+            return next((a for a, op in ops if op[1] == WARRIOR), legal[0])
+        me_i = 0 if view["seat"] == "p1" else 1
+        me, opp = view["sides"][me_i], view["sides"][1 - me_i]
+        if first in ("defend", "yield"):
+            return self._answer(view, me, ops)
+        by_verb: dict[str, list[tuple[str, Op]]] = {}
+        for a, op in ops:
+            by_verb.setdefault(op[0], []).append((a, op))
+        hand = [_card(c) for c in me["hand"]]
+        warriors = sum(1 for c in hand if c >= WARRIOR)
+        places = me["places"]
+        free = sum(1 for p in places if p["animal"] is None and p["blocked_by"] is None)
+
+        keep = by_verb.get("keep")
+        if keep:
+            return max(keep, key=lambda x: places[x[1][1]]["count"])[0]
+        clear = by_verb.get("clear")
+        if clear and (free == 0 or warriors >= 3 or (len(hand) >= 5 and warriors >= 2)):
+            return min(clear, key=lambda x: (x[1][2] == SUPER, x[1][1]))[0]
+        attack = by_verb.get("attack")
+        if attack:
+            choice = self._attack(opp, places, attack, warriors, len(hand) >= 5)
+            if choice is not None:
+                return choice
+        dragon = by_verb.get("dragon")
+        if dragon and warriors >= 2 and me["dragon"]["strength"] <= opp["dragon"]["strength"]:
+            return min(dragon, key=lambda x: x[1][1] == SUPER)[0]
+        play = by_verb.get("play")
+        if play:
+            choice = self._play(places, hand, play, free)
+            if choice is not None:
+                return choice
+        sacred = by_verb.get("sacred")
+        if sacred and len(hand) >= 5:
+            choice = self._sacred(view, me, opp, hand, sacred)
+            if choice is not None:
+                return choice
+        draw = by_verb.get("draw")
+        if draw:
+            choice = self._draw(view, me, opp, places, hand, draw)
+            if choice is not None:
+                return choice
+        discard = by_verb.get("discard")
+        if discard:
+            return self._discard(places, hand, opp, discard)
+        if play:
+            return play[0][0]
+        return None
+
+    def _answer(self, view: dict[str, Any], me: dict[str, Any], ops: list[tuple[str, Op]]) -> str:
+        attack = view["attack"]
+        worth = me["places"][attack["place"] - 1]["count"]
+        defends = [(a, op) for a, op in ops if op[0] == "defend"]
+        warriors = sum(1 for c in me["hand"] if c in WITH)
+        if not defends or (worth == 1 and not self.defends_singles):
+            return "yield"
+        if worth == 0 and warriors < 2:
+            return "yield"  # a blocked place costs a warrior later, but not a pile now
+        plain = [a for a, op in defends if op[1] == WARRIOR]
+        if plain:
+            return plain[0]
+        # only the super-warrior can answer: spend it on a pile worth it
+        return defends[0][0] if worth >= 2 or attack["with"] == "super" else "yield"
+
+    def _attack(self, opp: dict[str, Any], places: list[dict[str, Any]],
+                attack: list[tuple[str, Op]], warriors: int, full: bool) -> str | None:
+        # warriors in hand crowd out animals: spend them, holding one back for defence
+        best: tuple[float, str] | None = None
+        for a, (_, i, w) in attack:
+            target = opp["places"][i]
+            count = target["count"]
+            kind = target["animal"]
+            fits = kind is None or any(p["animal"] == kind for p in places) or any(
+                p["animal"] is None and p["blocked_by"] is None for p in places)
+            value = count * 1.5 + (1.0 if fits else -2.0) if count else 0.5
+            if w == SUPER:
+                value += 1.0 if count >= 2 else -3.0
+            if best is None or value > best[0]:
+                best = (value, a)
+        if best is None:
+            return None
+        need = 1.0 if warriors >= 2 or full else 4.0
+        return best[1] if best[0] >= need else None
+
+    def _play(self, places: list[dict[str, Any]], hand: list[int],
+              play: list[tuple[str, Op]], free: int) -> str | None:
+        onto = [(a, op) for a, op in play if places[op[2]]["animal"] is not None]
+        if onto:
+            return max(onto, key=lambda x: places[x[1][2]]["count"])[0]
+        # a new pile: kinds held in pairs first; keep one place free while there are two or fewer
+        counts = {k: hand.count(k) for k in set(hand) if k < KINDS}
+        fresh = sorted(play, key=lambda x: (-counts.get(x[1][1], 0), x[1][1], x[1][2]))
+        if fresh and (free > 2 or counts.get(fresh[0][1][1], 0) >= 2 or len(hand) >= 5):
+            return fresh[0][0]
+        return None
+
+    def _sacred(self, view: dict[str, Any], me: dict[str, Any], opp: dict[str, Any], hand: list[int],
+                sacred: list[tuple[str, Op]]) -> str | None:
+        mine = {KIND_OF[k]: n for k, n in me["score"].items()}
+        theirs = {KIND_OF[k]: n for k, n in opp["score"].items()}
+        for p in me["places"]:
+            if p["animal"] is not None:
+                mine[KIND_OF[p["animal"]]] = mine.get(KIND_OF[p["animal"]], 0) + p["count"]
+        top = view["sacred"]["top"] if view["sacred"] else None
+        gain = {op[1]: mine.get(op[1], 0) - theirs.get(op[1], 0) for _, op in sacred}
+        best = max(sacred, key=lambda x: gain[x[1][1]])
+        current = gain.get(KIND_OF[top], mine.get(KIND_OF[top], 0) - theirs.get(KIND_OF[top], 0)) \
+            if top else 0
+        return best[0] if gain[best[1][1]] > max(0, current) else None
+
+    def _draw(self, view: dict[str, Any], me: dict[str, Any], opp: dict[str, Any],
+              places: list[dict[str, Any]], hand: list[int], draw: list[tuple[str, Op]]) -> str | None:
+        from_opp = next((a for a, op in draw if op[1]), None)
+        own = next((a for a, op in draw if not op[1]), None)
+        if from_opp is not None and opp["discard"]:
+            top = opp["discard"][-1]
+            if any(p["animal"] == top for p in places) or hand.count(KIND_OF[top]) >= 1:
+                return from_opp
+        if own is not None and me["deck"] == 1 and me["points"] < opp["points"]:
+            return from_opp  # the last card would end a round we are losing
+        return own or from_opp
+
+    def _discard(self, places: list[dict[str, Any]], hand: list[int], opp: dict[str, Any],
+                 discard: list[tuple[str, Op]]) -> str:
+        opp_piles = {p["animal"] for p in opp["places"]}
+
+        def cost(x: tuple[str, Op]) -> tuple[int, int, int]:
+            k = x[1][1]
+            on_pile = any(p["animal"] is not None and KIND_OF[p["animal"]] == k for p in places)
+            from warroom.games.tessen.cards import ANIMALS
+
+            return (int(on_pile), int(ANIMALS[k] in opp_piles), hand.count(k))
+
+        return min(discard, key=cost)[0]
+
+
+def _card(key: str) -> int:
+    return KIND_OF[key] if key in KIND_OF else WITH[key]
+
+
+class NoviceBot(TessenBot):
+    name = "novice"
+    blunder = 0.33
+    defends_singles = False
+    reaction = REACTION_LEVELS["novice"]
+
+
+class CasualBot(TessenBot):
+    name = "casual"
+
+
+class ExpertBot(TessenBot):
+    name = "expert"
+    blunder = 0.0
+    reaction = REACTION_LEVELS["expert"]
+
+
+BOTS: dict[str, type[TessenBot]] = {
+    "novice": NoviceBot, "casual": CasualBot, "heuristic": TessenBot, "expert": ExpertBot,
+}
+
+__all__ = ["BOTS", "CasualBot", "ExpertBot", "NoviceBot", "TessenBot"]

@@ -1,0 +1,606 @@
+"""Tessen's rules: real-time play of two hunters, attacks that interrupt, rounds and the match.
+
+Both players act whenever they like. Legality is decided at the instant of each action:
+a minimum interval between one player's actions stands for handling the cards, an attack
+freezes the attacked player until they defend or yield (or the answer time runs out), and the
+round ends the moment a player draws the last card of their own deck. Every reading of the
+rulebook that the paper game leaves to the table is written in docs/rules/tessen.md.
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+from typing import Any, ClassVar
+
+from warroom.engine import Decision, Dynamics, Event, Game, Option, Result, Rng
+from warroom.engine.errors import ConfigError
+from warroom.engine.reference import RulesReference
+from warroom.games.tessen import text
+from warroom.games.tessen.cards import (
+    ANIMALS,
+    DRAGON_LOSS,
+    HAND_LIMIT,
+    KEEP_AT,
+    KINDS,
+    PLACES,
+    SUPER,
+    SUPERS,
+    WARRIOR,
+    WARRIORS,
+    WITH_NAME,
+    fresh_deck,
+)
+from warroom.games.tessen.state import NEVER, Side, TessenState, empty_places
+
+SEATS = ("p1", "p2")
+DRAGON = "dragon"
+SACRED = "sacred-animal"
+HANDICAP = "handicap"
+HUNT = (WARRIOR, SUPER)
+
+# ----- every action text, parsed once -------------------------------------------------------------
+# Actions name kinds, not copies (two foxes are the same card), and places 1-5 as people count.
+Op = tuple[str, int, int]  # (verb, a, b): the meaning of a and b depends on the verb
+DRAW_OWN = "draw"
+DRAW_OPP = "draw from=opponent"
+YIELD = "yield"
+TAKE_DISCARD = "take place=discard"
+PLAY = [[f"play animal={ANIMALS[k]} place={i + 1}" for i in range(PLACES)] for k in range(KINDS)]
+KEEP = [f"keep place={i + 1}" for i in range(PLACES)]
+DISCARD = [f"discard animal={ANIMALS[k]}" for k in range(KINDS)]
+ATTACK = {w: [f"attack place={i + 1} with={WITH_NAME[w]}" for i in range(PLACES)] for w in HUNT}
+DEFEND = {w: f"defend with={WITH_NAME[w]}" for w in HUNT}
+TAKE = [f"take place={i + 1}" for i in range(PLACES)]
+CLEAR = {w: [f"clear place={i + 1} with={WITH_NAME[w]}" for i in range(PLACES)] for w in HUNT}
+DRAGON_ATTACK = {w: f"dragon with={WITH_NAME[w]}" for w in HUNT}
+SACRED_PLAY = [f"sacred animal={ANIMALS[k]}" for k in range(KINDS)]
+SERVE = {w: f"serve with={WITH_NAME[w]}" for w in HUNT}
+
+ACTIONS: dict[str, Op] = {DRAW_OWN: ("draw", 0, 0), DRAW_OPP: ("draw", 1, 0), YIELD: ("yield", 0, 0),
+                          TAKE_DISCARD: ("take", -1, 0)}
+for _k in range(KINDS):
+    ACTIONS[DISCARD[_k]] = ("discard", _k, 0)
+    ACTIONS[SACRED_PLAY[_k]] = ("sacred", _k, 0)
+    for _i in range(PLACES):
+        ACTIONS[PLAY[_k][_i]] = ("play", _k, _i)
+for _i in range(PLACES):
+    ACTIONS[KEEP[_i]] = ("keep", _i, 0)
+    ACTIONS[TAKE[_i]] = ("take", _i, 0)
+for _w in HUNT:
+    ACTIONS[DEFEND[_w]] = ("defend", _w, 0)
+    ACTIONS[DRAGON_ATTACK[_w]] = ("dragon", _w, 0)
+    ACTIONS[SERVE[_w]] = ("serve", _w, 0)
+    for _i in range(PLACES):
+        ACTIONS[ATTACK[_w][_i]] = ("attack", _i, _w)
+        ACTIONS[CLEAR[_w][_i]] = ("clear", _i, _w)
+ALL_ACTIONS: tuple[str, ...] = tuple(ACTIONS)
+
+
+def suitable(side: Side, kind: int) -> list[int]:
+    """Where an animal of ``kind`` may go: its pile if there is one (one pile per kind), else
+    every empty place no enemy warrior blocks."""
+    places = side.places
+    for i in range(PLACES):
+        if places[i][0] == kind:
+            return [i]
+    return [i for i in range(PLACES) if places[i][0] < 0 and places[i][2] < 0]
+
+
+def attacked(state: TessenState, p: int) -> bool:
+    """Whether ``p`` is under an unanswered attack (and so may only defend or yield)."""
+    return bool(state.attack) and state.attack[0] != p
+
+
+def position_legal(state: TessenState, p: int) -> list[str]:
+    """``p``'s legal actions in this position, as soon as the minimum interval allows."""
+    phase = state.phase
+    if phase != "play":
+        return _serve_legal(state, p) if phase == "serve" else []
+    side = state.sides[p]
+    if side.take:  # a yielded pile must be placed before anything else
+        return [TAKE[i] for i in suitable(side, side.take[0])] + [TAKE_DISCARD]
+    hand = side.hand
+    attack = state.attack
+    if attack and attack[0] != p:
+        out = [DEFEND[w] for w in HUNT if w in hand and (w == SUPER or attack[2] != SUPER)]
+        out.append(YIELD)
+        return out
+    opp = state.sides[1 - p]
+    n = len(hand)
+    out = [DRAW_OWN, DRAW_OPP] if opp.discard else [DRAW_OWN]
+    if n >= HAND_LIMIT:
+        out = []
+    places = side.places
+    # where each kind may go: its pile, else the empty unblocked places
+    pile_at = {}
+    empty = []
+    keep = []
+    blocked = []
+    for i in range(PLACES):
+        kind, count, blocker = places[i]
+        if kind >= 0:
+            pile_at[kind] = i
+            if count >= KEEP_AT:
+                keep.append(KEEP[i])
+        elif blocker >= 0:
+            blocked.append(i)
+        else:
+            empty.append(i)
+    animals = sorted({c for c in hand if c < KINDS})
+    for k in animals:
+        row = PLAY[k]
+        at = pile_at.get(k)
+        if at is not None:
+            out.append(row[at])
+        else:
+            out.extend([row[i] for i in empty])
+    out.extend(keep)
+    if n >= HAND_LIMIT:
+        out.extend([DISCARD[k] for k in animals])
+    if hand and hand[-1] >= WARRIOR:  # the hand is sorted: warriors come last
+        variants = state.config["variants"]
+        opp_places = opp.places
+        for w in HUNT:
+            if w not in hand:
+                continue
+            if not attack:  # one unanswered attack at a time
+                row = ATTACK[w]
+                out.extend([row[i] for i in range(PLACES) if opp_places[i][2] < 0])
+            row = CLEAR[w]
+            out.extend([row[i] for i in blocked])
+            if DRAGON in variants:
+                out.append(DRAGON_ATTACK[w])
+    if animals and SACRED in state.config["variants"]:
+        out.extend([SACRED_PLAY[k] for k in animals])
+    return out
+
+
+def _can_act(state: TessenState, p: int) -> bool:
+    """A quick sure answer that ``p`` has a legal action (False: look at the actions)."""
+    if state.phase != "play":
+        return False
+    side = state.sides[p]
+    # placing yielded animals, answering an attack (yield), drawing, or discarding at five
+    return bool(side.take) or (bool(state.attack) and state.attack[0] != p) or len(side.hand) < HAND_LIMIT \
+        or side.hand[0] < KINDS
+
+
+def _serve_legal(state: TessenState, p: int) -> list[str]:
+    if p != state.rounds[-1]["winner"]:
+        return []
+    side = state.sides[p]
+    out = []
+    if side.plain_out + side.dragon[0] < WARRIORS:
+        out.append(SERVE[WARRIOR])
+    if side.super_out + side.dragon[1] < SUPERS:
+        out.append(SERVE[SUPER])
+    return out
+
+
+class Tessen(Game[TessenState]):
+    name = "tessen"
+    title = "Tessen"
+    rules_version = 1
+    min_players = 2
+    max_players = 2
+    dynamics: ClassVar[Dynamics] = Dynamics.REALTIME
+    default_bot = "expert"
+    variants: ClassVar[dict[str, str]] = {
+        DRAGON: "the Dragon expansion: warriors may attack the dragon; fewer on it costs 5 animals",
+        SACRED: "the Sacred Animal expansion: the kind on top of the sacred card scores double",
+        HANDICAP: "remove warriors from one player's deck (options handicap_seat, handicap_warriors)",
+    }
+    options: ClassVar[dict[str, Option]] = {
+        "wins": Option(3, "rounds a player must win to win the match (standard: 3)", 1, 9),
+        "min_interval_ms": Option(
+            400, "least time between two actions of one player: handling a card", 0, 10_000),
+        "answer_ms": Option(
+            3000, "time to answer an attack (and to place yielded animals) before the default", 100,
+            120_000),
+        "handicap_seat": Option("p1", "handicap: the seat that loses warriors (p1 or p2)"),
+        "handicap_warriors": Option(
+            1, "handicap: warriors removed (ordinary first; the 10th is the super-warrior)", 1,
+            WARRIORS + SUPERS),
+    }
+
+    def seat_names(self, config: dict[str, Any]) -> list[str]:
+        return list(SEATS)
+
+    def seat_label(self, state: TessenState, player: int) -> str:
+        return SEATS[player] if 0 <= player < 2 else f"seat {player}"
+
+    # ----- set-up ------------------------------------------------------------------------------
+    def start(self, config: dict[str, Any], seed: int) -> tuple[TessenState, list[Event]]:
+        config = self.configure(config.get("players"), config.get("variants", ()), config.get("options"))
+        opts = config["options"]
+        if opts["handicap_seat"] not in SEATS:
+            raise ConfigError(f"option handicap_seat must be p1 or p2, not {opts['handicap_seat']!r}")
+        state = TessenState(config, Rng(seed), [Side([]), Side([])])
+        if HANDICAP in config["variants"]:
+            side = state.sides[SEATS.index(str(opts["handicap_seat"]))]
+            n = int(opts["handicap_warriors"])
+            side.plain_out = min(n, WARRIORS)
+            side.super_out = max(0, n - WARRIORS)
+        events: list[Event] = []
+        self._deal(state, 0, events)
+        return state, events
+
+    def _deal(self, state: TessenState, t: int, events: list[Event]) -> None:
+        """Every card goes back to its owner's deck (less the warriors out of the match); shuffle."""
+        for side in state.sides:
+            side.deck = fresh_deck(side.plain_out + side.dragon[0], side.super_out + side.dragon[1])
+            state.rng.shuffle(side.deck)
+            side.hand = []
+            side.places = empty_places()
+            side.discard = []
+            side.score = [0] * KINDS
+            side.take = []
+            side.last = NEVER  # "Tessen!": both may act from the round's first instant
+        state.attack = []
+        state.fallen = []
+        state.sacred = []
+        state.phase = "play"
+        state.cache = None
+        events.append(Event("round", {"round": state.round, "t": t,
+                                      "decks": [len(s.deck) for s in state.sides]}))
+
+    # ----- protocol ----------------------------------------------------------------------------
+    def _legal(self, state: TessenState, p: int) -> tuple[str, ...]:
+        cache = state.cache
+        if cache is None:
+            cache = state.cache = [None, None, None, False]
+        got = cache[p]
+        if got is None:
+            got = cache[p] = tuple(position_legal(state, p))
+        return got  # type: ignore[no-any-return]
+
+    def decisions(self, state: TessenState) -> list[Decision]:
+        return [Decision(p, text.decision_kind(state, p), text.prompt(self, state, p))
+                for p in self.deciders(state)]
+
+    def deciders(self, state: TessenState) -> list[int]:
+        if state.winner >= 0:
+            return []
+        return [p for p in (0, 1) if _can_act(state, p) or self._legal(state, p)]
+
+    def legal_actions(self, state: TessenState, player: int, now_ms: int | None = None) -> list[str]:
+        if state.winner >= 0 or player not in (0, 1):
+            return []
+        if now_ms is not None:
+            due = self._due(state)
+            if due is not None and due[0] <= now_ms:
+                # a deadline falls before that instant: the answer is the one after it
+                later = state.clone()
+                self.advance_time(later, now_ms)
+                return self.legal_actions(later, player, now_ms)
+            if state.phase == "play" and now_ms < self.ready_at(state, player):
+                return []
+        return list(self._legal(state, player))
+
+    def is_legal(self, state: TessenState, player: int, action: str, now_ms: int | None = None) -> bool:
+        if now_ms is not None:
+            return action in self.legal_actions(state, player, now_ms)
+        return state.winner < 0 and player in (0, 1) and action in self._legal(state, player)
+
+    def ready_at(self, state: TessenState, player: int) -> int:
+        """When ``player``'s minimum interval since their last action ends."""
+        return state.sides[player].last + int(state.config["options"]["min_interval_ms"])
+
+    def _apply(self, state: TessenState, player: int, action: str, time_ms: int | None) -> list[Event]:
+        t = state.clock if time_ms is None else max(time_ms, state.clock)
+        events = self.advance_time(state, t)  # a no-op after apply(); apply_trusted relies on it
+        state.cache = None
+        state.moves += 1
+        verb, a, b = ACTIONS[action]
+        side = state.sides[player]
+        seat = SEATS[player]
+        if verb == "serve":
+            self._serve(state, player, a, t, events, timeout=False)
+            return events
+        side.last = t
+        hand = side.hand
+        if verb == "draw":
+            if a:
+                card = state.sides[1 - player].discard.pop()
+                insort(hand, card)
+                events.append(Event("draw", {"seat": seat, "from": "opponent", "card": ANIMALS[card],
+                                             "t": t}))
+            else:
+                card = side.deck.pop()
+                insort(hand, card)
+                events.append(Event("draw", {"seat": seat, "from": "deck", "left": len(side.deck),
+                                             "t": t}, {"card": _key(card)}, (player,)))
+                if not side.deck:
+                    self._end_round(state, player, t, events)
+        elif verb == "play":
+            hand.remove(a)
+            place = side.places[b]
+            place[0] = a
+            place[1] += 1
+            events.append(Event("play", {"seat": seat, "card": ANIMALS[a], "place": b + 1,
+                                         "pile": place[1], "t": t}))
+        elif verb == "keep":
+            place = side.places[a]
+            side.score[place[0]] += place[1]
+            events.append(Event("keep", {"seat": seat, "card": ANIMALS[place[0]], "count": place[1],
+                                         "place": a + 1, "kept": sum(side.score), "t": t}))
+            place[0], place[1] = -1, 0
+        elif verb == "discard":
+            hand.remove(a)
+            side.discard.append(a)
+            events.append(Event("discard", {"seat": seat, "card": ANIMALS[a], "t": t}))
+        elif verb == "attack":
+            hand.remove(b)
+            deadline = t + int(state.config["options"]["answer_ms"])
+            state.attack = [player, a, b, deadline]
+            target = state.sides[1 - player].places[a]
+            events.append(Event("attack", {"seat": seat, "place": a + 1, "with": WITH_NAME[b],
+                                           "pile": _key(target[0]) if target[0] >= 0 else None,
+                                           "count": target[1], "deadline": deadline, "t": t}))
+        elif verb == "defend":
+            hand.remove(a)
+            w = state.attack[2]
+            state.fallen += [w, a]
+            events.append(Event("defend", {"seat": seat, "with": WITH_NAME[a], "against": WITH_NAME[w],
+                                           "place": state.attack[1] + 1, "t": t}))
+            state.attack = []
+        elif verb == "yield":
+            self._yield(state, t, events, timeout=False)
+        elif verb == "take":
+            self._take(state, player, a, t, events, timeout=False)
+        elif verb == "clear":
+            hand.remove(b)
+            place = side.places[a]
+            state.fallen += [place[2], b]
+            events.append(Event("clear", {"seat": seat, "place": a + 1, "with": WITH_NAME[b],
+                                          "enemy": WITH_NAME[place[2]], "t": t}))
+            place[2] = -1
+        elif verb == "dragon":
+            hand.remove(a)
+            side.dragon[0 if a == WARRIOR else 1] += 1
+            events.append(Event("dragon", {"seat": seat, "with": WITH_NAME[a],
+                                           "on_dragon": [_dragon_strength(s) for s in state.sides],
+                                           "t": t}))
+        elif verb == "sacred":
+            hand.remove(a)
+            state.sacred.append(a)
+            events.append(Event("sacred", {"seat": seat, "card": ANIMALS[a], "t": t}))
+        return events
+
+    # ----- time ----------------------------------------------------------------------------------
+    def _due(self, state: TessenState) -> tuple[int, int, int] | None:
+        """The earliest thing that happens by itself: (time, what, seat); what 0 attack,
+        1 yielded animals placed by default, 2 the Shogun served by default."""
+        cache = state.cache
+        if cache is None:
+            cache = state.cache = [None, None, None, False]
+        elif cache[3]:
+            return cache[2]  # type: ignore[no-any-return]
+        due = _due(state)
+        cache[2], cache[3] = due, True
+        return due
+
+    def next_deadline(self, state: TessenState) -> int | None:
+        due = self._due(state)
+        out = None if due is None else due[0]
+        if state.phase == "play" and state.winner < 0:
+            for p in (0, 1):
+                ready = self.ready_at(state, p)
+                if ready > state.clock and (out is None or ready < out):
+                    out = ready
+        return out
+
+    def advance_time(self, state: TessenState, now_ms: int) -> list[Event]:
+        """Deadlines up to ``now_ms`` take effect, earliest first: an attack not answered by its
+        deadline counts as yielded; yielded animals not placed in time go to their pile or the
+        first free place (else the discard pile); the Shogun is served with an ordinary warrior."""
+        events: list[Event] = []
+        while True:
+            due = self._due(state)
+            if due is None or due[0] > now_ms:
+                break
+            t, what, seat = due
+            state.clock = max(state.clock, t)
+            state.cache = None
+            if what == 0:
+                self._yield(state, t, events, timeout=True)
+            elif what == 1:
+                side = state.sides[seat]
+                where = suitable(side, side.take[0])
+                self._take(state, seat, where[0] if where else -1, t, events, timeout=True)
+            else:
+                side = state.sides[seat]
+                w = WARRIOR if side.plain_out + side.dragon[0] < WARRIORS else SUPER
+                self._serve(state, seat, w, t, events, timeout=True)
+        if now_ms > state.clock:
+            state.clock = now_ms
+        return events
+
+    # ----- the pieces of play ----------------------------------------------------------------------
+    def _yield(self, state: TessenState, t: int, events: list[Event], timeout: bool) -> None:
+        attacker, i, w, _ = state.attack
+        state.attack = []
+        dfn = state.sides[1 - attacker]
+        place = dfn.places[i]
+        kind, count = place[0], place[1]
+        place[0], place[1], place[2] = -1, 0, w  # the attacking warrior now blocks the place
+        events.append(Event("yield", {"seat": SEATS[1 - attacker], "place": i + 1,
+                                      "card": _key(kind) if count else None, "count": count,
+                                      "timeout": timeout, "t": t}))
+        if count:
+            side = state.sides[attacker]
+            if suitable(side, kind):
+                side.take = [kind, count, t + int(state.config["options"]["answer_ms"])]
+            else:
+                self._take(state, attacker, -1, t, events, timeout=False, given=(kind, count))
+
+    def _take(self, state: TessenState, p: int, where: int, t: int, events: list[Event],
+              timeout: bool, given: tuple[int, int] | None = None) -> None:
+        side = state.sides[p]
+        kind, count = given if given is not None else (side.take[0], side.take[1])
+        side.take = []
+        if where < 0:
+            side.discard.extend([kind] * count)
+        else:
+            place = side.places[where]
+            place[0] = kind
+            place[1] += count
+        events.append(Event("take", {"seat": SEATS[p], "card": ANIMALS[kind], "count": count,
+                                     "place": "discard" if where < 0 else where + 1,
+                                     "timeout": timeout, "t": t}))
+
+    def _end_round(self, state: TessenState, ender: int, t: int, events: list[Event]) -> None:
+        """"Tessen!": both stop; kept animals are counted (dragon loss first, sacred kind double)."""
+        variants = state.config["variants"]
+        sacred = state.sacred[-1] if SACRED in variants and state.sacred else -1
+        scores = [s.score[:] for s in state.sides]
+        lost = [0, 0]
+        if DRAGON in variants:
+            d = [_dragon_strength(s) for s in state.sides]
+            if d[0] != d[1]:
+                low = 0 if d[0] < d[1] else 1
+                lost[low] = _lose_animals(scores[low], DRAGON_LOSS, sacred)
+        points = [sum(c * (2 if k == sacred else 1) for k, c in enumerate(sc)) for sc in scores]
+        winner = 0 if points[0] > points[1] else 1 if points[1] > points[0] else ender
+        state.sides[winner].wins += 1
+        kept = [sum(s.score) for s in state.sides]
+        summary = {"round": state.round, "winner": winner, "ender": ender, "points": points,
+                   "kept": kept, "dragon_loss": lost,
+                   "sacred": _key(sacred) if sacred >= 0 else None, "tie": points[0] == points[1],
+                   "t": t}
+        state.rounds.append(summary)
+        state.attack = []
+        for s in state.sides:
+            s.take = []
+        events.append(Event("tessen", {**summary, "points": points[:], "kept": kept[:],
+                                       "dragon_loss": lost[:], "wins": [s.wins for s in state.sides]}))
+        target = int(state.config["options"]["wins"])
+        if state.sides[winner].wins >= target:
+            state.winner = winner
+            state.phase = "over"
+            events.append(Event("match", {"winner": SEATS[winner],
+                                          "wins": [s.wins for s in state.sides], "t": t}))
+            return
+        state.phase = "serve"
+        state.serve_deadline = t + int(state.config["options"]["answer_ms"])
+        if not position_legal(state, winner):  # no warrior left to remove
+            state.round += 1
+            self._deal(state, t, events)
+
+    def _serve(self, state: TessenState, p: int, w: int, t: int, events: list[Event],
+               timeout: bool) -> None:
+        side = state.sides[p]
+        if w == WARRIOR:
+            side.plain_out += 1
+        else:
+            side.super_out += 1
+        events.append(Event("shogun", {"seat": SEATS[p], "with": WITH_NAME[w], "timeout": timeout,
+                                       "t": t}))
+        state.round += 1
+        self._deal(state, t, events)
+
+    # ----- the rest of the protocol ------------------------------------------------------------------
+    def result(self, state: TessenState) -> Result | None:
+        if state.winner < 0:
+            return None
+        wins = [s.wins for s in state.sides]
+        return Result([state.winner], f"{SEATS[state.winner]} won {wins[state.winner]} rounds to "
+                      f"{wins[1 - state.winner]}",
+                      {"rounds_won": wins, "rounds": len(state.rounds),
+                       "points": [r["points"][:] for r in state.rounds],
+                       # the match's length in game time, and its pace (simulate averages these)
+                       "game_seconds": round(state.clock / 1000, 3),
+                       "actions_per_game_second": round(state.moves * 1000 / max(1, state.clock), 3)})
+
+    def from_json(self, data: dict[str, Any]) -> TessenState:
+        return TessenState.from_json(data)
+
+    def view(self, state: TessenState, player: int | None) -> dict[str, Any]:
+        from warroom.games.tessen.views import view
+
+        return view(self, state, player)
+
+    def determinize(self, state: TessenState, player: int, seed: int) -> TessenState:
+        """Re-deal what ``player`` cannot see: the opponent's hand and deck from one pool, and
+        the order of ``player``'s own deck; the state's RNG is re-seeded (future rounds' shuffles).
+
+        Whether the opponent can act at all is public (it shows in the decisions), so a re-deal
+        that would change it is drawn again; after a few tries the hand stays as it is.
+        """
+        out = state.clone()
+        rng = Rng(seed)
+        me, opp = out.sides[player], out.sides[1 - player]
+        rng.shuffle(me.deck)
+        could = bool(position_legal(state, 1 - player))
+        hand, deck = opp.hand, opp.deck
+        for _ in range(8):
+            pool = hand + deck
+            rng.shuffle(pool)
+            opp.hand = sorted(pool[:len(hand)])
+            opp.deck = pool[len(hand):]
+            if bool(position_legal(out, 1 - player)) == could:
+                break
+        else:
+            opp.hand, opp.deck = hand[:], deck[:]
+            rng.shuffle(opp.deck)
+        out.rng = Rng(rng.next64())
+        out.cache = None
+        return out
+
+    def position(self, description: dict[str, Any]) -> TessenState:
+        from warroom.games.tessen.position import build
+
+        return build(self, description)
+
+    def describe_position(self, state: TessenState) -> dict[str, Any]:
+        from warroom.games.tessen.position import describe
+
+        return describe(state)
+
+    def describe(self, state: TessenState, player: int, action: str) -> str:
+        return text.describe(state, player, action)
+
+    def explain_illegal(self, state: TessenState, player: int, action: str) -> str:
+        return text.explain_illegal(self, state, player, action)
+
+    def rules_reference(self) -> RulesReference:
+        from warroom.games.tessen.reference import reference
+
+        return reference(self.title, self.rules_version)
+
+
+def _due(state: TessenState) -> tuple[int, int, int] | None:
+    if state.winner >= 0:
+        return None
+    if state.phase == "serve":
+        return (state.serve_deadline, 2, int(state.rounds[-1]["winner"]))
+    best: tuple[int, int, int] | None = None
+    if state.attack:
+        best = (state.attack[3], 0, state.attack[0])
+    for p in (0, 1):
+        take = state.sides[p].take
+        if take and (best is None or (take[2], 1, p) < best):
+            best = (take[2], 1, p)
+    return best
+
+
+def _key(card: int) -> str:
+    return ANIMALS[card] if 0 <= card < KINDS else WITH_NAME.get(card, str(card))
+
+
+def _dragon_strength(side: Side) -> int:
+    """Warriors on the dragon; a super-warrior counts two."""
+    return side.dragon[0] + 2 * side.dragon[1]
+
+
+def _lose_animals(score: list[int], n: int, sacred: int) -> int:
+    """Take ``n`` animals out of a score pile, those worth least first; return how many went."""
+    lost = 0
+    for k in [k for k in range(KINDS) if k != sacred] + ([sacred] if sacred >= 0 else []):
+        take = min(score[k], n - lost)
+        score[k] -= take
+        lost += take
+    return lost
+
+
+GAME = Tessen()

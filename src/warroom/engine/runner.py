@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from warroom.engine.game import Game
+from warroom.engine.infoset import choose
 from warroom.engine.match import Match
 from warroom.engine.rng import mix_seed
 
@@ -47,9 +48,7 @@ def play_bots(
             raise RuntimeError(f"game stalled after {decisions} decisions (seed {seed})")
         player = pending[0]
         legal = game.legal_actions(state, player)
-        bot = bots[player]
-        view = game.view(state, player) if bot.needs_view else {}
-        action = bot.choose(view, legal, rngs[player])
+        action = choose(game, state, player, bots[player], legal, rngs[player])
         trusted = action in legal  # anything else goes through full validation and raises
         if match is not None:
             match.act(player, action, trusted=trusted)

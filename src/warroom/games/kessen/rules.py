@@ -9,10 +9,12 @@ docs/rules/paper-kessen.md.
 
 from __future__ import annotations
 
+import random
 from typing import Any, ClassVar
 
 from warroom.engine import Decision, Event, Game, Option, Result, Rng, make
 from warroom.engine.reference import RulesReference
+from warroom.engine.rng import quick_shuffle
 from warroom.games.kessen import text
 from warroom.games.kessen.cards import (
     CAO_CAO,
@@ -25,6 +27,7 @@ from warroom.games.kessen.cards import (
     LIU_BEI,
     MAIN_LEADERS,
 )
+from warroom.games.kessen.evaluate import evaluate
 from warroom.games.kessen.force import KIND_OF_KEY, negated, unit_force
 from warroom.games.kessen.reference import reference
 from warroom.games.kessen.state import KessenState, Side, Unit
@@ -84,6 +87,8 @@ class Kessen(Game[KessenState]):
             60, "rounds before the game is called a draw (no side won 3 battles in a row)", 1, 10_000
         ),
     }
+
+    evaluate = evaluate  # search bots' evaluation function, in evaluate.py
 
     def seat_names(self, config: dict[str, Any]) -> list[str]:
         return list(SIDES)
@@ -198,7 +203,9 @@ class Kessen(Game[KessenState]):
         """
         out = state.clone()
         out.cache = None
-        rng = Rng(seed)
+        # a world depends on the seed and what ``player`` knows only: every pool is sorted
+        # before it is shuffled (the real order is hidden), and quick_shuffle keeps it cheap
+        rnd = random.Random(seed)
         opp = out.sides[1 - player]
         me = out.sides[player]
         known = set(out.known[1 - player])
@@ -207,14 +214,15 @@ class Kessen(Game[KessenState]):
         for hand, owner, deck in (("leaders", opp, "leader_deck"), ("recruits", out, "recruit_deck"),
                                   ("actions", out, "action_deck")):
             cards: list[int] = getattr(opp, hand)
-            kept = [c for c in cards if c in known]
-            pool = [c for c in cards if c not in known] + getattr(owner, deck)
-            rng.shuffle(pool)
+            kept = sorted(c for c in cards if c in known)
+            pool = sorted([c for c in cards if c not in known] + getattr(owner, deck))
+            quick_shuffle(pool, rnd)
             n = len(cards) - len(kept)
             setattr(opp, hand, kept + pool[:n])
             setattr(owner, deck, pool[n:])
-        rng.shuffle(me.leader_deck)
-        out.rng = Rng(rng.next64())
+        me.leader_deck.sort()
+        quick_shuffle(me.leader_deck, rnd)
+        out.rng = Rng(rnd.getrandbits(64))
         return out
 
     def describe(self, state: KessenState, player: int, action: str) -> str:

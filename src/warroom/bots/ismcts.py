@@ -41,7 +41,11 @@ class Settings:
     ms: float | None = None  # wall-clock budget per move (the iteration budget still caps it)
     depth: int = 10  # rollout decisions after the tree before the position is evaluated
     exploration: float = 0.7  # UCB1 constant (rewards are in [0, 1])
-    rollout: str = "random"  # "random" or the name of one of the game's own bots
+    rollout: str = "random"  # "random", "default" (the game's default bot) or a bot's name
+    # a bot whose choice at each new tree node is tried first and favoured by a bonus that
+    # fades with visits (progressive bias): "" none, "default" the game's default bot, or a name
+    prior: str = ""
+    prior_weight: float = 1.0
 
     def __post_init__(self) -> None:
         if self.iterations is None and self.ms is None:
@@ -52,20 +56,22 @@ class Settings:
             raise ConfigError(f"ISMCTS rollout depth must be at least 0, not {self.depth}")
 
 
-# The named levels the lobby, the terminal and ``simulate`` offer (documented in docs/bots.md).
+# The named levels the lobby, the terminal and ``simulate`` offer (docs/bots.md). Rollouts are
+# played by the game's own default bot (its heuristic; random for a game without one).
 LEVELS: dict[str, Settings] = {
-    "ismcts": Settings(iterations=1000, depth=10),
-    "ismcts-strong": Settings(iterations=4000, depth=10),
+    "ismcts": Settings(iterations=100, depth=8, rollout="default", prior="default"),
+    "ismcts-strong": Settings(iterations=400, depth=8, rollout="default", prior="default"),
 }
 
 
 class _Node:
     """One edge of the tree: the action that led here, taken by ``seat``."""
 
-    __slots__ = ("avail", "children", "reward", "seat", "visits")
+    __slots__ = ("avail", "children", "hint", "reward", "seat", "visits")
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
+        self.hint: str | None = None  # the prior bot's choice here, once asked
         self.children: dict[str, _Node] = {}
         self.visits = 0
         self.reward = 0.0
@@ -107,12 +113,13 @@ class ISMCTSBot:
         """Run the budget from one information set; return the root of the tree."""
         s = self.settings
         root = _Node(info.seat)
-        policy = self._policy(info.game)
+        policy = self._bot(info.game, s.rollout)
+        prior = self._bot(info.game, s.prior) if s.prior else None
         deadline = None if s.ms is None else time.perf_counter() + s.ms / 1000.0
         cap = s.iterations if s.iterations is not None else 1 << 62
         done = 0
         while done < cap:
-            self._iterate(info, root, rng.getrandbits(63), rng, policy)
+            self._iterate(info, root, rng.getrandbits(63), rng, policy, prior)
             done += 1
             if deadline is not None and time.perf_counter() >= deadline:
                 break
@@ -120,9 +127,11 @@ class ISMCTSBot:
         return root
 
     # ----- one iteration --------------------------------------------------------------------
-    def _iterate(self, info: InfoSet, root: _Node, seed: int, rng: random.Random, policy: Any) -> None:
+    def _iterate(self, info: InfoSet, root: _Node, seed: int, rng: random.Random, policy: Any,
+                 prior: Any) -> None:
         game = info.game
         c = self.settings.exploration
+        weight = self.settings.prior_weight
         world = info.sample(seed)
         node = root
         path: list[_Node] = []
@@ -134,9 +143,12 @@ class ISMCTSBot:
             player = deciders[0]
             legal = game.legal_actions(world, player)
             children = node.children
+            if prior is not None and node.hint is None:
+                node.hint = choose(game, world, player, prior, legal, rng)
+            hint = node.hint
             untried = [a for a in legal if a not in children]
             if untried:
-                action = untried[rng.randrange(len(untried))]
+                action = hint if hint in untried else untried[rng.randrange(len(untried))]
                 child = _Node(player)
                 children[action] = child
                 for a in legal:
@@ -152,6 +164,8 @@ class ISMCTSBot:
                 ch = children[a]
                 ch.avail += 1
                 value = ch.reward / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+                if a == hint:
+                    value += weight / (ch.visits + 1)
                 if value > best_value:
                     best_action, best, best_value = a, ch, value
             assert best is not None
@@ -179,19 +193,23 @@ class ISMCTSBot:
             n.visits += 1
             n.reward += v
 
-    def _policy(self, game: Game[Any]) -> Any:
-        """The rollout bot (``None``: uniform random, inlined for speed)."""
-        name = self.settings.rollout
-        if name == "random":
+    def _bot(self, game: Game[Any], name: str) -> Any:
+        """The rollout or prior bot called ``name`` (``None``: uniform random, inlined for speed)."""
+        if name in ("random", ""):
             return None
-        bot = self._rollout_bots.get(game.name)
+        key = f"{game.name}/{name}"
+        bot = self._rollout_bots.get(key)
         if bot is None:
             from warroom import bots  # the registry imports this module
 
+            if name == "default":
+                name = bots.default_bot(game)
+                if name == "random":
+                    return None
             bot = bots.make(game.name, name)
             if getattr(bot, "searches", False):
-                raise ConfigError(f"a rollout bot cannot search itself ({name})")
-            self._rollout_bots[game.name] = bot
+                raise ConfigError(f"a rollout or prior bot cannot search itself ({name})")
+            self._rollout_bots[key] = bot
         return bot
 
 

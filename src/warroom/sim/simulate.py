@@ -155,14 +155,10 @@ def default_jobs() -> int:
     return os.cpu_count() or 1
 
 
-def simulate(
-    spec: SimSpec,
-    games: int,
-    jobs: int | None = None,
-    backend: str = "local",
-    on_progress: Progress | None = None,
-) -> SimRun:
-    """Play ``games`` games of ``spec`` and return every row in game order."""
+Task = tuple[SimSpec, int, int]  # a spec and a chunk of its game indices
+
+
+def _check_run(games: int, jobs: int | None, backend: str) -> int:
     if games < 1:
         raise ConfigError(f"--games must be at least 1, not {games}")
     if backend not in BACKENDS:
@@ -170,43 +166,73 @@ def simulate(
     jobs = default_jobs() if jobs is None else jobs
     if jobs < 1:
         raise ConfigError(f"--jobs must be at least 1, not {jobs}")
-    if spec.record_dir is not None:
-        Path(spec.record_dir).mkdir(parents=True, exist_ok=True)
-    chunks = plan_chunks(games, jobs)
+    return jobs
+
+
+def simulate(
+    spec: SimSpec,
+    games: int,
+    jobs: int | None = None,
+    backend: str = "local",
+    on_progress: Progress | None = None,
+    address: str | None = None,
+) -> SimRun:
+    """Play ``games`` games of ``spec`` and return every row in game order."""
+    return simulate_many([spec], games, jobs, backend, on_progress, address)[0]
+
+
+def simulate_many(
+    specs: list[SimSpec],
+    games: int,
+    jobs: int | None = None,
+    backend: str = "local",
+    on_progress: Progress | None = None,
+    address: str | None = None,
+) -> list[SimRun]:
+    """``simulate`` for several specs (a tournament's line-ups, a report's bots) on one pool:
+    ``games`` games of each, every run the same as ``simulate`` would give it alone.
+    ``address`` is a Ray cluster's (``ray`` backend; else ``RAY_ADDRESS`` or a local one)."""
+    jobs = _check_run(games, jobs, backend)
+    for spec in specs:
+        if spec.record_dir is not None:
+            Path(spec.record_dir).mkdir(parents=True, exist_ok=True)
+    chunks = plan_chunks(games, max(1, -(-jobs // max(1, len(specs)))))
+    tasks: list[Task] = [(spec, a, b) for spec in specs for a, b in chunks]
     report = on_progress or (lambda n: None)
     started = time.perf_counter()
     if backend == "ray":
-        parts = _run_ray(spec, chunks, jobs, report)
-    elif jobs == 1 or len(chunks) == 1:
+        parts = _run_ray(tasks, jobs, report, address)
+    elif jobs == 1 or len(tasks) == 1:
         parts = []
-        for start, stop in chunks:
+        for spec, start, stop in tasks:
             parts.append(run_chunk(spec, start, stop))
             report(stop - start)
         jobs = 1
     else:
-        jobs = min(jobs, len(chunks))
-        parts = _run_local(spec, chunks, jobs, report)
+        jobs = min(jobs, len(tasks))
+        parts = _run_local(tasks, jobs, report)
     seconds = time.perf_counter() - started
-    rows = [row for part in parts for row in part]
-    game = registry.get(spec.game)
-    return SimRun(spec, rows, seconds, jobs, backend, game.seat_names(spec.config))
+    runs = []
+    for k, spec in enumerate(specs):
+        rows = [row for part in parts[k * len(chunks):(k + 1) * len(chunks)] for row in part]
+        game = registry.get(spec.game)
+        runs.append(SimRun(spec, rows, seconds, jobs, backend, game.seat_names(spec.config)))
+    return runs
 
 
-def _run_local(
-    spec: SimSpec, chunks: list[tuple[int, int]], jobs: int, report: Progress
-) -> list[list[GameRow]]:
-    parts: list[list[GameRow]] = [[] for _ in chunks]
+def _run_local(tasks: list[Task], jobs: int, report: Progress) -> list[list[GameRow]]:
+    parts: list[list[GameRow]] = [[] for _ in tasks]
     pool = ProcessPoolExecutor(max_workers=jobs)
     try:
         pending: dict[Future[list[GameRow]], int] = {
-            pool.submit(run_chunk, spec, a, b): k for k, (a, b) in enumerate(chunks)
+            pool.submit(run_chunk, spec, a, b): k for k, (spec, a, b) in enumerate(tasks)
         }
         while pending:
             done, _ = wait(pending, return_when=FIRST_COMPLETED)
             for fut in done:
                 k = pending.pop(fut)
                 parts[k] = fut.result()
-                report(chunks[k][1] - chunks[k][0])
+                report(tasks[k][2] - tasks[k][1])
     except BrokenProcessPool as err:
         raise SimError(f"a worker process died ({err}); try --jobs 1 to see why") from None
     finally:
@@ -214,28 +240,28 @@ def _run_local(
     return parts
 
 
-def _run_ray(
-    spec: SimSpec, chunks: list[tuple[int, int]], jobs: int, report: Progress
-) -> list[list[GameRow]]:
-    """The same chunks on Ray tasks; ``RAY_ADDRESS`` selects a cluster, else a local one."""
+def _run_ray(tasks: list[Task], jobs: int, report: Progress, address: str | None = None) -> list[list[GameRow]]:
+    """The same chunks on Ray tasks on the cluster at ``address`` (or ``RAY_ADDRESS``), else a
+    local one started in this process."""
     try:
         ray: Any = importlib.import_module("ray")
     except ImportError:
         raise SimError(f"the ray backend needs Ray; install it with: {RAY_HINT}") from None
     if not ray.is_initialized():
         # on a cluster the cluster decides the CPUs; locally --jobs caps them
-        kwargs: dict[str, Any] = {} if os.environ.get("RAY_ADDRESS") else {"num_cpus": jobs}
+        kwargs: dict[str, Any] = (
+            {"address": address} if address else {} if os.environ.get("RAY_ADDRESS") else {"num_cpus": jobs})
         ray.init(ignore_reinit_error=True, include_dashboard=False, log_to_driver=False, **kwargs)
     remote_chunk = ray.remote(run_chunk)
-    refs = {remote_chunk.remote(spec, a, b): k for k, (a, b) in enumerate(chunks)}
-    parts: list[list[GameRow]] = [[] for _ in chunks]
+    refs = {remote_chunk.remote(spec, a, b): k for k, (spec, a, b) in enumerate(tasks)}
+    parts: list[list[GameRow]] = [[] for _ in tasks]
     pending = list(refs)
     while pending:
         done, pending = ray.wait(pending, num_returns=1)
         for ref in done:
             k = refs[ref]
             parts[k] = ray.get(ref)
-            report(chunks[k][1] - chunks[k][0])
+            report(tasks[k][2] - tasks[k][1])
     return parts
 
 

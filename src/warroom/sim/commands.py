@@ -6,6 +6,7 @@ import json
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -257,6 +258,38 @@ def register(app: typer.Typer, friendly: Callable[[Any], Any]) -> None:
         else:
             render_tournament(result, _stdout())
         if result["errors"]:
+            raise typer.Exit(1)
+
+    @app.command("report")
+    @friendly
+    def report_command(
+        game: str = typer.Argument(..., help="Game name (see `warroom games`)."),
+        games: int = typer.Option(1000, "--games", help="Games per bot (each bot plays itself in every seat)."),
+        bots: str = typer.Option("random,heuristic,ismcts", "--bots", help="Bots, comma-separated."),
+        search_games: int = typer.Option(
+            20, "--search-games", help="At most this many games for bots that search (they are slow)."),
+        seed: int = typer.Option(0, "--seed", help="Master seed."),
+        out: Path = typer.Option(Path("report"), "--out", help="Directory for report.html and report.json."),
+        jobs: int | None = typer.Option(None, "--jobs", help="Processes (default: one per core)."),
+        backend: str = typer.Option("local", "--backend", help=f"One of: {', '.join(BACKENDS)}."),
+        address: str | None = typer.Option(None, "--address", help="A Ray cluster's address (--backend ray)."),
+    ) -> None:
+        """Balance report: seats, first player, game length and cards, as HTML with plots and JSON."""
+        from warroom.sim.report import planned_games, run_report
+
+        the_game = registry.get(game)
+        names = parse_bots(bots)
+        total = sum(planned_games(the_game.name, names, games, search_games))
+        show = sys.stderr.isatty()
+        with _progress_bar(total, f"{the_game.name} report", show) as advance:
+            data = run_report(game, names, games, seed, out, jobs, backend, advance, address, search_games)
+        console = _stdout()
+        for verdict in data["balance"]["by_bot"]:
+            rates = ", ".join(f"{k} {r['rate'] * 100:.1f}%" for k, r in verdict["rates"].items())
+            console.print(f"{verdict['bot']:>14}: {verdict['games']} games, {rates}: {verdict['verdict']}",
+                          highlight=False)
+        console.print(f"wrote {out / 'report.html'} and {out / 'report.json'}", highlight=False)
+        if any(s["errors"] for s in data["settings"]):
             raise typer.Exit(1)
 
     @app.command("bench")

@@ -27,6 +27,7 @@ from typing import Any
 from warroom import bots as bot_registry
 from warroom.engine import registry
 from warroom.engine.errors import ConfigError, WarroomError
+from warroom.engine.events import Event
 from warroom.engine.game import Game
 from warroom.engine.rng import mix_seed
 from warroom.engine.runner import play_bots
@@ -38,6 +39,7 @@ CHUNKS_PER_WORKER = 4  # a few chunks each, so a worker that drew long games doe
 RAY_HINT = "pip install 'warroom[ray]'"
 
 Progress = Callable[[int], None]  # called with the number of games just finished
+Observer = Callable[[int, str, list[Event]], None]  # seat, action, the events it caused
 
 
 class SimError(WarroomError):
@@ -67,6 +69,7 @@ class GameRow:
     scores: dict[str, Any]
     error: str | None = None
     where: str | None = None
+    facts: dict[str, Any] | None = None  # what a balance report counts (warroom.sim.report)
 
 
 @dataclass(slots=True)
@@ -117,15 +120,16 @@ def make_spec(
     return SimSpec(game.name, config, seed, tuple(names), record_dir)
 
 
-def play_one(game: Game[Any], spec: SimSpec, index: int) -> GameRow:
-    """Play game ``index`` of the run; a game that raises becomes an error row."""
+def play_one(game: Game[Any], spec: SimSpec, index: int, observe: Observer | None = None) -> GameRow:
+    """Play game ``index`` of the run; a game that raises becomes an error row.
+    ``observe`` is told every action and its events (see ``engine.runner.play_bots``)."""
     seed = game_seed(spec.seed, index)
     # fresh bots each game: a bot that keeps memory must not carry it into the next game,
     # or results would depend on how games were split between processes
     players = [bot_registry.make(spec.game, name) for name in spec.bots]
     record = spec.record_dir is not None
     try:
-        outcome, match = play_bots(game, spec.config, seed, players, record=record)
+        outcome, match = play_bots(game, spec.config, seed, players, record=record, observe=observe)
     except Exception as err:  # any crash is a finding to report, not a reason to stop the run
         frames = traceback.extract_tb(err.__traceback__)
         where = f"{frames[-1].filename}:{frames[-1].lineno}" if frames else None
@@ -156,6 +160,7 @@ def default_jobs() -> int:
 
 
 Task = tuple[SimSpec, int, int]  # a spec and a chunk of its game indices
+Worker = Callable[[SimSpec, int, int], list[GameRow]]  # plays a chunk (a module-level function)
 
 
 def _check_run(games: int, jobs: int | None, backend: str) -> int:
@@ -188,10 +193,12 @@ def simulate_many(
     backend: str = "local",
     on_progress: Progress | None = None,
     address: str | None = None,
+    worker: Worker = run_chunk,
 ) -> list[SimRun]:
     """``simulate`` for several specs (a tournament's line-ups, a report's bots) on one pool:
     ``games`` games of each, every run the same as ``simulate`` would give it alone.
-    ``address`` is a Ray cluster's (``ray`` backend; else ``RAY_ADDRESS`` or a local one)."""
+    ``address`` is a Ray cluster's (``ray`` backend; else ``RAY_ADDRESS`` or a local one);
+    ``worker`` plays one chunk (``run_chunk``, or a report's, which also collects facts)."""
     jobs = _check_run(games, jobs, backend)
     for spec in specs:
         if spec.record_dir is not None:
@@ -201,16 +208,16 @@ def simulate_many(
     report = on_progress or (lambda n: None)
     started = time.perf_counter()
     if backend == "ray":
-        parts = _run_ray(tasks, jobs, report, address)
+        parts = _run_ray(tasks, jobs, report, address, worker)
     elif jobs == 1 or len(tasks) == 1:
         parts = []
         for spec, start, stop in tasks:
-            parts.append(run_chunk(spec, start, stop))
+            parts.append(worker(spec, start, stop))
             report(stop - start)
         jobs = 1
     else:
         jobs = min(jobs, len(tasks))
-        parts = _run_local(tasks, jobs, report)
+        parts = _run_local(tasks, jobs, report, worker)
     seconds = time.perf_counter() - started
     runs = []
     for k, spec in enumerate(specs):
@@ -220,12 +227,12 @@ def simulate_many(
     return runs
 
 
-def _run_local(tasks: list[Task], jobs: int, report: Progress) -> list[list[GameRow]]:
+def _run_local(tasks: list[Task], jobs: int, report: Progress, worker: Worker) -> list[list[GameRow]]:
     parts: list[list[GameRow]] = [[] for _ in tasks]
     pool = ProcessPoolExecutor(max_workers=jobs)
     try:
         pending: dict[Future[list[GameRow]], int] = {
-            pool.submit(run_chunk, spec, a, b): k for k, (spec, a, b) in enumerate(tasks)
+            pool.submit(worker, spec, a, b): k for k, (spec, a, b) in enumerate(tasks)
         }
         while pending:
             done, _ = wait(pending, return_when=FIRST_COMPLETED)
@@ -240,7 +247,8 @@ def _run_local(tasks: list[Task], jobs: int, report: Progress) -> list[list[Game
     return parts
 
 
-def _run_ray(tasks: list[Task], jobs: int, report: Progress, address: str | None = None) -> list[list[GameRow]]:
+def _run_ray(tasks: list[Task], jobs: int, report: Progress, address: str | None = None,
+             worker: Worker = run_chunk) -> list[list[GameRow]]:
     """The same chunks on Ray tasks on the cluster at ``address`` (or ``RAY_ADDRESS``), else a
     local one started in this process."""
     try:
@@ -252,7 +260,7 @@ def _run_ray(tasks: list[Task], jobs: int, report: Progress, address: str | None
         kwargs: dict[str, Any] = (
             {"address": address} if address else {} if os.environ.get("RAY_ADDRESS") else {"num_cpus": jobs})
         ray.init(ignore_reinit_error=True, include_dashboard=False, log_to_driver=False, **kwargs)
-    remote_chunk = ray.remote(run_chunk)
+    remote_chunk = ray.remote(worker)
     refs = {remote_chunk.remote(spec, a, b): k for k, (spec, a, b) in enumerate(tasks)}
     parts: list[list[GameRow]] = [[] for _ in tasks]
     pending = list(refs)

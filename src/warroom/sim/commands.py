@@ -269,7 +269,7 @@ def register(app: typer.Typer, friendly: Callable[[Any], Any]) -> None:
         search_games: int = typer.Option(
             20, "--search-games", help="At most this many games for bots that search (they are slow)."),
         seed: int = typer.Option(0, "--seed", help="Master seed."),
-        out: Path = typer.Option(Path("report"), "--out", help="Directory for report.html and report.json."),
+        out: str = typer.Option("report", "--out", help="Directory for report.html and report.json."),
         jobs: int | None = typer.Option(None, "--jobs", help="Processes (default: one per core)."),
         backend: str = typer.Option("local", "--backend", help=f"One of: {', '.join(BACKENDS)}."),
         address: str | None = typer.Option(None, "--address", help="A Ray cluster's address (--backend ray)."),
@@ -282,13 +282,13 @@ def register(app: typer.Typer, friendly: Callable[[Any], Any]) -> None:
         total = sum(planned_games(the_game.name, names, games, search_games))
         show = sys.stderr.isatty()
         with _progress_bar(total, f"{the_game.name} report", show) as advance:
-            data = run_report(game, names, games, seed, out, jobs, backend, advance, address, search_games)
+            data = run_report(game, names, games, seed, Path(out), jobs, backend, advance, address, search_games)
         console = _stdout()
         for verdict in data["balance"]["by_bot"]:
             rates = ", ".join(f"{k} {r['rate'] * 100:.1f}%" for k, r in verdict["rates"].items())
             console.print(f"{verdict['bot']:>14}: {verdict['games']} games, {rates}: {verdict['verdict']}",
                           highlight=False)
-        console.print(f"wrote {out / 'report.html'} and {out / 'report.json'}", highlight=False)
+        console.print(f"wrote {Path(out) / 'report.html'} and {Path(out) / 'report.json'}", highlight=False)
         if any(s["errors"] for s in data["settings"]):
             raise typer.Exit(1)
 

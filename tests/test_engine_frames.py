@@ -162,3 +162,17 @@ def test_action_space_numbers_every_action_once() -> None:
     for bad in ("play card=4 on=a", "play card=3", "jump", "play on=a card=3"):
         with pytest.raises(MalformedAction):
             space.index(bad)
+
+
+def test_action_space_tells_shapes_of_one_verb_apart_by_their_argument_names() -> None:
+    space = ActionSpace([Shape.of("play", card=[1, 2]), Shape.of("play", card=[1, 2], on=[7, 8]),
+                         Shape.of("pass")])
+    assert space.size == 2 + 4 + 1
+    assert [space.action(i) for i in range(space.size)] == [
+        "play card=1", "play card=2", "play card=1 on=7", "play card=1 on=8", "play card=2 on=7",
+        "play card=2 on=8", "pass"]
+    assert all(space.index(space.action(i)) == i for i in range(space.size))
+    with pytest.raises(MalformedAction):
+        space.index("play card=1 at=7")
+    with pytest.raises(ValueError, match="same arguments"):
+        ActionSpace([Shape.of("play", card=[1]), Shape.of("play", card=[2])])

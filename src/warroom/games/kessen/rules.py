@@ -16,6 +16,7 @@ from warroom.engine import Decision, Event, Game, Option, Result, Rng, make
 from warroom.engine.reference import RulesReference
 from warroom.engine.rng import quick_shuffle
 from warroom.games.kessen import text
+from warroom.games.kessen.action_space import action_space
 from warroom.games.kessen.cards import (
     CAO_CAO,
     CARDS,
@@ -89,6 +90,7 @@ class Kessen(Game[KessenState]):
     }
 
     evaluate = evaluate  # search bots' evaluation function, in evaluate.py
+    action_space = action_space  # the stable action numbering, in action_space.py
 
     def seat_names(self, config: dict[str, Any]) -> list[str]:
         return list(SIDES)

@@ -14,13 +14,16 @@ import zlib
 from typing import Any
 
 SIZE = 1024
-_slots: dict[str, int] = {}  # feature -> slot, for this process (a feature's slot never changes)
+# (size, path, value) -> slot, memoised for this process: a feature's slot never changes, and a
+# game has a few thousand distinct features, so after warm-up a leaf costs one dict look-up
+_slots: dict[tuple[int, str, Any], int] = {}
 
 
-def _slot(feature: str, size: int) -> int:
-    key = f"{size}:{feature}"
+def _slot(size: int, path: str, value: Any) -> int:
+    key = (size, path, value)
     got = _slots.get(key)
     if got is None:
+        feature = path if value is None else f"{path}={value}" if isinstance(value, str) else f"{path}#{value}"
         got = _slots[key] = zlib.crc32(feature.encode()) % size
     return got
 
@@ -28,20 +31,25 @@ def _slot(feature: str, size: int) -> int:
 def features(view: Any, size: int = SIZE) -> list[float]:
     """The view's feature vector (a plain list of ``size`` floats)."""
     out = [0.0] * size
+    slots = _slots
     stack: list[tuple[str, Any]] = [("", view)]
+    pop, push = stack.pop, stack.append
     while stack:
-        path, value = stack.pop()
+        path, value = pop()
         if isinstance(value, dict):
             for k, v in value.items():
-                stack.append((f"{path}/{k}", v))
+                push((path + "/" + k, v))
         elif isinstance(value, list | tuple):
             for v in value:
-                if isinstance(v, int) and not isinstance(v, bool):
-                    out[_slot(f"{path}#{v}", size)] += 1.0  # an id in a list: a card, a unit
+                if type(v) is int:  # an id in a list: a card, a unit
+                    i = slots.get((size, path, v))
+                    out[_slot(size, path, v) if i is None else i] += 1.0
                 else:
-                    stack.append((path, v))
-        elif isinstance(value, int | float):  # bool is an int: True counts 1
-            out[_slot(path, size)] += float(value)
+                    push((path, v))
         elif isinstance(value, str):
-            out[_slot(f"{path}={value}", size)] += 1.0
+            i = slots.get((size, path, value))
+            out[_slot(size, path, value) if i is None else i] += 1.0
+        elif isinstance(value, int | float):  # bool is an int: True counts 1
+            i = slots.get((size, path, None))
+            out[_slot(size, path, None) if i is None else i] += float(value)
     return out

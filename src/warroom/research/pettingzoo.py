@@ -13,6 +13,7 @@ Agents are the game's seat names. An observation is ``{"observation": float32 ar
 a mask over the game's stable action numbering (``Game.action_space``), 1 for each action the
 seat may take now (all 0 when it is not the seat's turn). Rewards come at the end: +1 for each
 winner, -1 for each loser, 0 for all in a draw. The game is seeded by ``reset(seed=...)``.
+``obs_size=0`` gives the mask alone (no view is built: the cheapest steps).
 """
 
 from __future__ import annotations
@@ -109,6 +110,8 @@ class WarroomEnv(AECEnv):  # type: ignore[misc]
         legal = self.legal_numbers(agent)
         if legal:
             mask[legal] = 1
+        if not self.obs_size:  # mask only: no view is built (the cheapest steps)
+            return {"observation": np.zeros(0, np.float32), "action_mask": mask}
         view = self.game.view(self.state, self._seat[agent])
         return {"observation": np.asarray(features(view, self.obs_size), np.float32), "action_mask": mask}
 

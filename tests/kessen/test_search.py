@@ -9,6 +9,7 @@ from tests.kessen.scenario import EVIL, GOOD, Scenario
 from warroom.bots.ismcts import ISMCTSBot, Settings
 from warroom.engine.infoset import InfoSet, choose
 from warroom.engine.runner import play_bots
+from warroom.games.kessen.cards import KIND
 from warroom.games.kessen.rules import GAME
 from warroom.games.kessen.state import KessenState
 
@@ -124,3 +125,24 @@ def test_the_evaluation_reads_no_hidden_card() -> None:
     seat = GAME.deciders(state)[0]
     other = hidden_swapped(state, seat)
     assert GAME.evaluate(other, seat) == GAME.evaluate(state, seat)
+
+
+def test_a_pending_assassin_keeps_a_true_leader_in_every_world() -> None:
+    # Evil's Assassin found no Good unit but Liu Bei, so Good must discard a leader from hand:
+    # Evil now knows that hand holds a true leader, and every world it imagines must too
+    s = Scenario()
+    (zhao_yun,) = s.hand(GOOD, "leaders", ["zhao_yun"])
+    s.hand(GOOD, "leaders", ["li_li", "luo_luo", "mei_mei"])
+    (assassin,) = s.hand(EVIL, "recruits", ["assassin"])
+    s.deploy(turn=EVIL)
+    s.play(EVIL, f"special card={assassin}")
+    assert s.legal(GOOD) == [f"discard card={zhao_yun}"]
+    # every other true leader of Good's deck is out of reach (discarded), so a world dealt
+    # from the hand and the deck alone would miss Zhao Yun one time in five
+    good = s.state.sides[GOOD]
+    out = [c for c in good.leader_deck if KIND[c] == "leader"]
+    good.leader_deck = [c for c in good.leader_deck if c not in out]
+    good.leader_discard.extend(out)
+    for seed in range(60):
+        world = GAME.determinize(s.state, EVIL, seed)
+        assert GAME.legal_actions(world, GOOD), seed

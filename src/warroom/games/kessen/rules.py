@@ -218,8 +218,14 @@ class Kessen(Game[KessenState]):
             cards: list[int] = getattr(opp, hand)
             kept = sorted(c for c in cards if c in known)
             pool = sorted([c for c in cards if c not in known] + getattr(owner, deck))
-            quick_shuffle(pool, rnd)
             n = len(cards) - len(kept)
+            # a pending Assassin told ``player`` that the hand holds a true leader: deal one
+            need = (hand == "leaders" and ("assassin", 1 - player) in out.frames
+                    and all(u.leader in MAIN_LEADERS for u in opp.units))
+            for _ in range(1000):
+                quick_shuffle(pool, rnd)
+                if not need or _assassin_targets_in(kept + pool[:n]):
+                    break
             setattr(opp, hand, kept + pool[:n])
             setattr(owner, deck, pool[n:])
         me.leader_deck.sort()
@@ -929,7 +935,11 @@ def _assassin_targets(state: KessenState, side: int) -> list[int]:
     in_play = sorted(u.leader for u in s.units if u.leader not in MAIN_LEADERS)
     if in_play:
         return in_play
-    return sorted(c for c in s.leaders if KIND[c] == "leader")
+    return _assassin_targets_in(s.leaders)
+
+
+def _assassin_targets_in(hand: list[int]) -> list[int]:
+    return sorted(c for c in hand if KIND[c] == "leader")
 
 
 # ----- card movement -------------------------------------------------------------------------

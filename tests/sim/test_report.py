@@ -70,6 +70,16 @@ def test_card_effects_compare_the_sides_that_did_with_those_that_did_not() -> No
     (spear,) = _cards(rows, 2, {"Spear": "recruit troop"})
     assert spear["with"]["rate"] == 1.0 and spear["without"]["rate"] == 0.0
     assert spear["effect"] == 1.0 and not spear["small_sample"] and spear["clear"]
+    # a card of seat 0's own deck is judged within seat 0: 20 of seat 0's 40 side-games had it
+    # and won them all; the other 20 lost; seat 1's games do not count
+    for row in rows:
+        row.winners = [0] if row.index % 2 == 0 else [1]
+        row.facts = {"first": 0, "usage": {"chose": [["Guan Yu"] if row.index % 2 == 0 else [], []]}}
+    (guan_yu,) = _cards(rows, 2, {}, {"Guan Yu": 0})
+    assert guan_yu["within"] == 0
+    assert guan_yu["with"]["count"] == 20 and guan_yu["with"]["rate"] == 1.0
+    assert guan_yu["without"]["count"] == 0 and guan_yu["without"]["rate"] == 0.0  # seat 0's 20 others
+    assert guan_yu["effect"] == 1.0 and guan_yu["small_sample"]  # 20 side-games each: too few to judge
     few = _cards(rows[: SMALL // 2], 2, {})
     assert few[0]["small_sample"] and not few[0]["clear"]
     d, lo, hi = _difference(30, 50, 20, 50)

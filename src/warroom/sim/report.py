@@ -8,7 +8,8 @@ matplotlib) and ``report.json`` (the same figures, for scripts) into ``--out``.
 What is counted, for every game: the win rate of each seat (side), the first player's win
 rate, the game's length in decisions; and, for games that describe their cards
 (``warroom.games.<name>.report.usage``), for each card and each way of using it (drew, played,
-chose), the win rate of the sides that did against the sides that did not. Every rate has a
+chose), the win rate of the sides that did against the sides that did not (for a card of one
+seat's own deck, within that seat: the game's ``report.owners``). Every rate has a
 95% Wilson interval; a difference has a 95% normal interval, and is flagged when either group
 is too small to say anything (``SMALL`` side-games).
 
@@ -86,38 +87,48 @@ def _lengths(rows: list[GameRow]) -> dict[str, Any]:
             "min": values[0], "max": values[-1]}
 
 
-def _cards(rows: list[GameRow], seats: int, groups: dict[str, str]) -> list[dict[str, Any]]:
-    """Per card and usage: win rate of the sides that did vs the sides that did not."""
-    # usage -> card -> [wins with, n with]; totals per usage of side-games
-    counts: dict[str, dict[str, list[int]]] = {}
-    total_games = 0
-    total_wins = 0
+def _cards(rows: list[GameRow], seats: int, groups: dict[str, str],
+           owners: dict[str, int] | None = None) -> list[dict[str, Any]]:
+    """Per card and usage: win rate of the sides that did vs the sides that did not.
+
+    A card of one seat's own deck (``owners``: a Kessen leader) is compared within that seat
+    only, so the seat's own advantage does not pass for the card's."""
+    owners = owners or {}
+    # usage -> card -> per seat [wins with, side-games with]; side-games and wins per seat
+    counts: dict[str, dict[str, list[list[int]]]] = {}
+    games = [0] * seats
+    wins = [0] * seats
     for row in rows:
         usage = (row.facts or {}).get("usage")
         if not usage:
             continue
-        total_games += seats
-        total_wins += len(row.winners)
+        for side in range(seats):
+            games[side] += 1
+            wins[side] += int(side in row.winners)
         for kind, per_side in usage.items():
             table = counts.setdefault(kind, {})
             for side in range(seats):
                 won = int(side in row.winners)
                 for card in per_side[side]:
-                    cell = table.setdefault(card, [0, 0])
-                    cell[0] += won
-                    cell[1] += 1
+                    cell = table.setdefault(card, [[0, 0] for _ in range(seats)])
+                    cell[side][0] += won
+                    cell[side][1] += 1
     out = []
     for kind, table in counts.items():
-        for card, (wins, n) in table.items():
-            other_n = total_games - n
-            other_wins = total_wins - wins
+        for card, cells in table.items():
+            sides = [owners[card]] if card in owners else list(range(seats))
+            w = sum(cells[s][0] for s in sides)
+            n = sum(cells[s][1] for s in sides)
+            other_n = sum(games[s] for s in sides) - n
+            other_wins = sum(wins[s] for s in sides) - w
             entry: dict[str, Any] = {
                 "card": card, "group": groups.get(card, ""), "usage": kind,
-                "with": wilson(wins, n).to_json(), "without": wilson(other_wins, other_n).to_json(),
+                "within": owners.get(card),
+                "with": wilson(w, n).to_json(), "without": wilson(other_wins, other_n).to_json(),
                 "small_sample": n < SMALL or other_n < SMALL,
             }
             if n and other_n:
-                d, lo, hi = _difference(wins, n, other_wins, other_n)
+                d, lo, hi = _difference(w, n, other_wins, other_n)
                 entry.update(effect=round(d, 6), effect_low=round(lo, 6), effect_high=round(hi, 6),
                              clear=(lo > 0 or hi < 0) and not entry["small_sample"])
             else:
@@ -132,6 +143,7 @@ def figures(game_name: str, runs: list[SimRun], seed: int) -> dict[str, Any]:
     game = registry.get(game_name)
     probe = probe_for(game.name)
     groups = probe.groups() if probe is not None else {}
+    owners = probe.owners() if probe is not None and hasattr(probe, "owners") else {}
     settings = []
     for run in runs:
         ok = [r for r in run.rows if r.error is None]
@@ -151,7 +163,7 @@ def figures(game_name: str, runs: list[SimRun], seed: int) -> dict[str, Any]:
                              "fair_share": round(1 / len(seats), 6)},
             "length": _lengths(ok), "lengths": sorted(r.decisions for r in ok),
             "reasons": _reasons(ok),
-            "cards": _cards(ok, len(seats), groups),
+            "cards": _cards(ok, len(seats), groups, owners),
         })
     return {"game": game.name, "title": game.title, "seed": seed, "settings": settings,
             "balance": balance(game.name, settings), "small_sample": SMALL}
@@ -315,14 +327,17 @@ def render_html(fig_data: dict[str, Any], images: dict[str, str]) -> str:
         if not cards:
             continue
         parts.append(f"<h2>Cards with {esc(s['bot'])} bots</h2><p class=note>Sorted by the size of the "
-                     f"effect. A side is counted once per game; <i>small sample</i> means fewer than "
-                     f"{fig_data['small_sample']} side-games in one of the two groups, too few to say.</p>")
+                     f"effect. A side is counted once per game; a card of one side's own deck is compared "
+                     f"within that side; <i>small sample</i> means fewer than {fig_data['small_sample']} "
+                     f"side-games in one of the two groups, too few to say.</p>")
         parts.append("<table><tr><th>card</th><th>deck</th><th>usage</th><th>win rate with</th>"
                      "<th>without</th><th>effect (95% interval)</th><th>note</th></tr>")
         for c in cards[:60]:
             eff = ("" if c["effect"] is None else
                    f"{c['effect'] * 100:+.1f} pts ({c['effect_low'] * 100:+.1f} to {c['effect_high'] * 100:+.1f})")
             note = "small sample" if c["small_sample"] else ("clear" if c["clear"] else "")
+            if c["within"] is not None:
+                note = f"within {s['seats'][c['within']]}" + (f"; {note}" if note else "")
             parts.append(f"<tr><td>{esc(c['card'])}</td><td>{esc(c['group'])}</td><td>{esc(c['usage'])}</td>"
                          f"<td>{_pct(c['with'])}<br><small>n={c['with']['count']}</small></td>"
                          f"<td>{_pct(c['without'])}</td><td>{eff}</td><td>{note}</td></tr>")

@@ -7,7 +7,7 @@
 
 Cards are counted once per side and game, by name (copies of one card are one card here).
 The report (``warroom.sim.report``) compares the win rate of the sides that did with the sides
-that did not.
+that did not; a card of one side's own deck only within that side (:func:`owners`).
 """
 
 from __future__ import annotations
@@ -52,3 +52,9 @@ def groups() -> dict[str, str]:
     for c in CARDS:
         out.setdefault(c.name, f"{c.deck} {c.kind}")
     return out
+
+
+def owners() -> dict[str, int]:
+    """Card name -> the side whose own deck holds it (leaders and leader modifiers): their
+    effects are measured within that side, so Good's or Evil's edge is not counted as theirs."""
+    return {c.name: SIDES.index(c.deck) for c in CARDS if c.deck in SIDES}

@@ -96,3 +96,24 @@ def test_the_named_levels_are_bots_of_every_turn_based_game() -> None:
         bot = bots.make("kessen", name)
         assert bot.name == name
         assert getattr(bot, "searches", False)
+
+
+def test_the_levels_are_offered_by_the_lobby_terminal_and_simulate(monkeypatch: pytest.MonkeyPatch) -> None:
+    import json
+
+    from typer.testing import CliRunner
+
+    from warroom import terminal
+    from warroom.cli import app
+
+    runner = CliRunner()
+    listed = json.loads(runner.invoke(app, ["games", "--json"]).stdout)
+    kessen = next(g for g in listed if g["name"] == "kessen")
+    assert {"ismcts", "ismcts-strong"} <= set(kessen["bots"])  # what the lobby's form offers
+    assert terminal.make_bot("kessen", "ismcts").name == "ismcts"
+    tiny_game.register(monkeypatch)
+    out = runner.invoke(app, ["simulate", "tiny", "--games", "4", "--bots", "ismcts,random", "--jobs", "1", "--json"])
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.stdout)
+    assert data["bots"] == ["ismcts", "random"] and data["errors"] == 0
+    assert data["wins"]["north"] + data["wins"]["east"] == 4

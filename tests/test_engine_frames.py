@@ -632,3 +632,17 @@ def test_a_repeating_ability_stops_when_its_resume_does_not_ask() -> None:
     TABLE_TRIGGERS.fire(state, "start", {}, [0])
     assert play(state, [(0, "use ability=luoshen"), (0, "use ability=luoshen")]) == [(0, "ability:luoshen")] * 2
     assert state.log == [["judgement", 0, 10], ["judgement", 0, 4]] and state.hands[0] == [10]
+
+
+def test_action_space_tells_shapes_of_one_verb_apart_by_their_argument_names() -> None:
+    space = ActionSpace([Shape.of("play", card=[1, 2]), Shape.of("play", card=[1, 2], on=[7, 8]),
+                         Shape.of("pass")])
+    assert space.size == 2 + 4 + 1
+    assert [space.action(i) for i in range(space.size)] == [
+        "play card=1", "play card=2", "play card=1 on=7", "play card=1 on=8", "play card=2 on=7",
+        "play card=2 on=8", "pass"]
+    assert all(space.index(space.action(i)) == i for i in range(space.size))
+    with pytest.raises(MalformedAction):
+        space.index("play card=1 at=7")
+    with pytest.raises(ValueError, match="same arguments"):
+        ActionSpace([Shape.of("play", card=[1]), Shape.of("play", card=[2])])

@@ -52,6 +52,7 @@ from rich.text import Text
 from warroom import bots as bot_registry
 from warroom.engine import ConfigError, IllegalAction, RecordError, WarroomError, canonical, registry
 from warroom.engine.game import Game
+from warroom.engine.infoset import choose
 from warroom.engine.match import Match
 from warroom.engine.record import Record
 from warroom.engine.reference import RulesReference
@@ -326,9 +327,8 @@ class Session:
     def _bot_move(self, seat: int) -> None:
         state = self.match.state
         legal = self.game.legal_actions(state, seat)
-        bot = self.bots[seat]
-        view = self.game.view(state, seat) if bot.needs_view else {}
-        action = bot.choose(view, legal, bot_rng(self.match.seed, seat, len(self.match.record.steps)))
+        action = choose(self.game, state, seat, self.bots[seat], legal,
+                        bot_rng(self.match.seed, seat, len(self.match.record.steps)))
         self.match.act(seat, action, trusted=action in legal)
 
     def _human_move(self, prompt: str) -> None:

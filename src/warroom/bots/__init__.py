@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import importlib
 import random
+from collections.abc import Callable
+from functools import partial
 from typing import Any, Protocol
 
+from warroom.bots import ismcts
+from warroom.engine import registry
 from warroom.engine.errors import ConfigError
 from warroom.engine.game import Game
 
@@ -29,12 +33,17 @@ class RandomBot:
         return legal[rng.randrange(len(legal))]
 
 
-_GENERIC: dict[str, type] = {"random": RandomBot}
+_GENERIC: dict[str, Callable[[], Any]] = {"random": RandomBot}
+# search bots at named levels (warroom.bots.ismcts.LEVELS); they play turn-based games only
+_SEARCH = {name: partial(ismcts.level, name) for name in ismcts.LEVELS}
+_GENERIC.update(_SEARCH)
 
 
 def available(game: str) -> list[str]:
     """Bot names that can play ``game``."""
     names = set(_GENERIC)
+    if game in registry.names() and registry.get(game).realtime:
+        names.difference_update(_SEARCH)
     module = _game_bots(game)
     if module is not None:
         names.update(getattr(module, "BOTS", {}))
@@ -59,7 +68,7 @@ def make(game: str, name: str) -> Bot:
     if module is not None and name in getattr(module, "BOTS", {}):
         bot: Bot = module.BOTS[name]()
         return bot
-    if name in _GENERIC:
+    if name in _GENERIC and name in available(game):
         generic: Bot = _GENERIC[name]()
         return generic
     raise ConfigError(f"no bot {name!r} for {game} (bots: {', '.join(available(game))})")

@@ -45,40 +45,45 @@ class ActionSpace:
 
     def __init__(self, shapes: Sequence[Shape]) -> None:
         self.shapes = tuple(shapes)
-        self.offsets: dict[str, int] = {}
-        self._by_verb: dict[str, Shape] = {}
-        self._position: dict[str, list[dict[str, int]]] = {}
+        self.offsets: dict[str, int] = {}  # verb -> offset of its first shape
+        # a verb may have several shapes told apart by their argument names
+        # (``play card=`` and ``play card= on=``): shapes are found by (verb, names)
+        self._by_sig: dict[tuple[str, tuple[str, ...]], Shape] = {}
+        self._start: dict[tuple[str, tuple[str, ...]], int] = {}
+        self._position: dict[tuple[str, tuple[str, ...]], list[dict[str, int]]] = {}
         offset = 0
         for shape in self.shapes:
-            if shape.verb in self._by_verb:
-                raise ValueError(f"verb {shape.verb!r} has two shapes")
-            self._by_verb[shape.verb] = shape
-            self.offsets[shape.verb] = offset
-            self._position[shape.verb] = [{v: i for i, v in enumerate(vals)} for _, vals in shape.args]
+            sig = (shape.verb, tuple(k for k, _ in shape.args))
+            if sig in self._by_sig:
+                raise ValueError(f"verb {shape.verb!r} has two shapes with the same arguments")
+            self._by_sig[sig] = shape
+            self.offsets.setdefault(shape.verb, offset)
+            self._start[sig] = offset
+            self._position[sig] = [{v: i for i, v in enumerate(vals)} for _, vals in shape.args]
             offset += shape.size
         self.size = offset
 
     def index(self, action: Action) -> int:
         """The number of ``action``; ``MalformedAction`` if it has no place in this space."""
         words = action.split(" ")
-        shape = self._by_verb.get(words[0])
-        if shape is None or len(words) - 1 != len(shape.args):
+        sig = (words[0], tuple(w.partition("=")[0] for w in words[1:]))
+        shape = self._by_sig.get(sig)
+        if shape is None:
             raise MalformedAction(f"{action!r} has no number in this game's action space")
         n = 0
-        for word, (key, vals), pos in zip(words[1:], shape.args, self._position[shape.verb], strict=True):
-            k, _, v = word.partition("=")
-            i = pos.get(v)
-            if k != key or i is None:
+        for word, (_, vals), pos in zip(words[1:], shape.args, self._position[sig], strict=True):
+            i = pos.get(word.partition("=")[2])
+            if i is None:
                 raise MalformedAction(f"{action!r} has no number in this game's action space")
             n = n * len(vals) + i
-        return self.offsets[shape.verb] + n
+        return self._start[sig] + n
 
     def action(self, number: int) -> Action:
         """The action numbered ``number``."""
         if not 0 <= number < self.size:
             raise MalformedAction(f"action number {number} is outside 0..{self.size - 1}")
         for shape in self.shapes:
-            start = self.offsets[shape.verb]
+            start = self._start[(shape.verb, tuple(k for k, _ in shape.args))]
             if number < start + shape.size:
                 rest = number - start
                 picks: list[str] = []

@@ -268,6 +268,16 @@ class Game(ABC, Generic[S]):
         """A stable numbering of every action this configuration can offer, or ``None``."""
         return None
 
+    def evaluate(self, state: S, seat: int) -> float:
+        """How well ``seat`` stands, in ``[0, 1]`` (1: won, 0: lost), for search bots that cut
+        their playouts short. The default knows only the result: 1 or 0 once the game is over
+        (a draw is half a win, a win shared by a team is a win for each), 0.5 while it runs.
+        Games override it with their own judgement of a position."""
+        res = self.result(state)
+        if res is None or not res.winners:
+            return 0.5
+        return 1.0 if seat in res.winners else 0.0
+
     def position(self, description: dict[str, Any]) -> S:
         """A state built from a human-written position description (see ``docs/positions.md``).
 

@@ -6,6 +6,7 @@ round-trips through JSON exactly and gives the same stream on every platform.
 
 from __future__ import annotations
 
+import random
 from typing import TypeVar
 
 _MASK = (1 << 64) - 1
@@ -71,3 +72,16 @@ class Rng:
         for _ in range(min(k, len(pool))):
             out.append(pool.pop(self.below(len(pool))))
         return out
+
+
+def quick_shuffle(items: list[T], rnd: random.Random) -> None:
+    """Shuffle ``items`` in place by sorting them on keys from ``rnd`` (stdlib's Mersenne
+    Twister, whose draws are C code): about four times as fast as :meth:`Rng.shuffle`.
+
+    For ``Game.determinize``, which a search bot calls thousands of times a move and whose
+    worlds need only be reproducible from their seed, never for a game's own draws (those
+    stay on the state's :class:`Rng`, so records replay the same everywhere). Every order is
+    equally likely: 53-bit keys tie with negligible probability.
+    """
+    key = rnd.random
+    items.sort(key=lambda _: key())

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from warroom.engine.events import Event
 from warroom.engine.game import Game
+from warroom.engine.infoset import choose
 from warroom.engine.match import Match
 from warroom.engine.rng import mix_seed
 
@@ -37,8 +40,12 @@ def play_bots(
     bots: list[Any],
     record: bool = False,
     max_decisions: int = 1_000_000,
+    observe: Callable[[int, str, list[Event]], None] | None = None,
 ) -> tuple[GameOutcome, Match | None]:
-    """Play one game between ``bots`` (one per seat); return its outcome and, if asked, the match."""
+    """Play one game between ``bots`` (one per seat); return its outcome and, if asked, the match.
+
+    ``observe(seat, action, events)`` is told every action and the events it caused (balance
+    reports count the cards drawn and played from them)."""
     rngs = [bot_rng(seed, i) for i in range(len(bots))]
     match = Match(game, config, seed, [b.name for b in bots], hashes=True) if record else None
     state = match.state if match is not None else game.new(config, seed)
@@ -52,15 +59,15 @@ def play_bots(
             raise RuntimeError(f"game stalled after {decisions} decisions (seed {seed})")
         player = pending[0]
         legal = game.legal_actions(state, player)
-        bot = bots[player]
-        view = game.view(state, player) if bot.needs_view else {}
-        action = bot.choose(view, legal, rngs[player])
+        action = choose(game, state, player, bots[player], legal, rngs[player])
         trusted = action in legal  # anything else goes through full validation and raises
         if match is not None:
-            match.act(player, action, trusted=trusted)
+            events = match.act(player, action, trusted=trusted)
         elif trusted:
-            game.apply_trusted(state, player, action, None)
+            events = game.apply_trusted(state, player, action, None)
         else:
-            game.apply(state, player, action, None)
+            events = game.apply(state, player, action, None)
+        if observe is not None:
+            observe(player, action, events)
         decisions += 1
     return GameOutcome(seed, list(res.winners), res.reason, decisions, dict(res.scores)), match

@@ -21,6 +21,7 @@ from typing import Any, Protocol
 
 from warroom import bots as bot_registry
 from warroom.engine import ALL_SEEING, Event, Game, IllegalAction, WarroomError, canonical, registry
+from warroom.engine.infoset import choose
 from warroom.engine.record import Record, Step, replay
 from warroom.engine.runner import bot_rng
 from warroom.server import realtime
@@ -550,8 +551,7 @@ class TableManager:
         legal = game.legal_actions(table.state, seat)
         rng = table.rngs[seat]
         try:
-            view = game.view(table.state, seat) if bot.needs_view else {}
-            action = bot.choose(view, legal, rng)
+            action = choose(game, table.state, seat, bot, legal, rng)
         except Exception:
             log.exception("table %s: bot %s failed; a random legal action is played", table.id, bot.name)
             action = ""

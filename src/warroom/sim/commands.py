@@ -6,6 +6,7 @@ import json
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -20,6 +21,7 @@ from rich.progress import (
 )
 from rich.table import Table
 
+from warroom.engine import registry
 from warroom.engine.errors import ConfigError
 from warroom.engine.game import parse_option_pairs
 from warroom.sim.bench import bench_all, meets
@@ -160,6 +162,32 @@ def render_bench(rows: list[dict[str, Any]], console: Console) -> None:
         console.print(f"targets for {game}: " + ", ".join(parts) + " (green: met, red: not yet)")
 
 
+def render_tournament(result: dict[str, Any], console: Console) -> None:
+    """Standings (sorted by rating), then head to head, as Rich tables."""
+    title = (f"{result['game']} tournament: {result['lineups']} line-ups x {result['games_per_lineup']} games, "
+             f"seed {result['seed']} ({result['rating_model']}; ordinal = mu - 3 sigma)")
+    table = Table(title=title, title_justify="left")
+    for name in ("rank", "bot", "games", "wins", "draws", "losses", "win rate", "95% CI",
+                 "mu", "sigma", "ordinal"):
+        table.add_column(name, justify="left" if name == "bot" else "right")
+    for rank, row in enumerate(result["standings"], 1):
+        rate, ci = _rate_cell(row["win_rate"])
+        table.add_row(str(rank), row["bot"], str(row["games"]), str(row["wins"]), str(row["draws"]),
+                      str(row["losses"]), rate, ci, f"{row['mu']:.2f}", f"{row['sigma']:.2f}",
+                      f"{row['ordinal']:.2f}")
+    console.print(table)
+    if result["head_to_head"]:
+        h2h = Table(title="head to head (both sides, same deals)", title_justify="left")
+        for name in ("pairing", "wins", "losses", "draws", "win rate", "95% CI"):
+            h2h.add_column(name, justify="left" if name == "pairing" else "right")
+        for key, cell in result["head_to_head"].items():
+            rate, ci = _rate_cell(cell["a_win_rate"])
+            h2h.add_row(key, str(cell["a_wins"]), str(cell["b_wins"]), str(cell["draws"]), rate, ci)
+        console.print(h2h)
+    console.print(f"{result['games']} games, {result['errors']} errors, {result['seconds']:.1f} s "
+                  f"({result['jobs']} jobs, {result['backend']})", highlight=False)
+
+
 def register(app: typer.Typer, friendly: Callable[[Any], Any]) -> None:
     """Add ``simulate`` and ``bench`` to ``app``; ``friendly`` wraps a command's errors."""
 
@@ -181,6 +209,8 @@ def register(app: typer.Typer, friendly: Callable[[Any], Any]) -> None:
         ] = None,
         jobs: int | None = typer.Option(None, "--jobs", help="Processes (default: one per core)."),
         backend: str = typer.Option("local", "--backend", help=f"One of: {', '.join(BACKENDS)}."),
+        address: str | None = typer.Option(
+            None, "--address", help="A Ray cluster's address (--backend ray; default: RAY_ADDRESS or a local one)."),
         record: str | None = typer.Option(None, "--record", help="Write every game's record here."),
         as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
     ) -> None:
@@ -190,7 +220,7 @@ def register(app: typer.Typer, friendly: Callable[[Any], Any]) -> None:
         )
         show = not as_json and sys.stderr.isatty()
         with _progress_bar(games, f"{spec.game} x{games}", show) as advance:
-            run = simulate(spec, games, jobs, backend, advance)
+            run = simulate(spec, games, jobs, backend, advance, address)
         summary = summarize(run)
         if as_json:
             typer.echo(json.dumps(summary))
@@ -198,6 +228,68 @@ def register(app: typer.Typer, friendly: Callable[[Any], Any]) -> None:
             render_summary(summary, _stdout())
         if summary["errors"]:
             # scripts and CI must notice a crashing engine even if they only read the exit code
+            raise typer.Exit(1)
+
+    @app.command("tournament")
+    @friendly
+    def tournament_command(
+        game: str = typer.Argument(..., help="Game name (see `warroom games`)."),
+        bots: str = typer.Option(..., "--bots", help="The bots, comma-separated (at least two)."),
+        games: int = typer.Option(20, "--games", help="Games per line-up (each pairing, each seat order)."),
+        seed: int = typer.Option(0, "--seed", help="Master seed; every line-up plays the same deals."),
+        players: int | None = typer.Option(None, "--players", help="Number of players."),
+        jobs: int | None = typer.Option(None, "--jobs", help="Processes (default: one per core)."),
+        backend: str = typer.Option("local", "--backend", help=f"One of: {', '.join(BACKENDS)}."),
+        address: str | None = typer.Option(None, "--address", help="A Ray cluster's address (--backend ray)."),
+        as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    ) -> None:
+        """Round robin between bots, every pairing on both sides; standings with openskill ratings."""
+        from warroom.sim.tournament import lineups, run_tournament
+
+        names = parse_bots(bots)
+        the_game = registry.get(game)
+        seats = the_game.seat_names(the_game.configure(players))
+        total = games * len(lineups(names, len(seats)))
+        show = not as_json and sys.stderr.isatty()
+        with _progress_bar(total, f"{the_game.name} tournament", show) as advance:
+            result = run_tournament(game, names, games, seed, players, jobs, backend, advance, address)
+        if as_json:
+            typer.echo(json.dumps(result))
+        else:
+            render_tournament(result, _stdout())
+        if result["errors"]:
+            raise typer.Exit(1)
+
+    @app.command("report")
+    @friendly
+    def report_command(
+        game: str = typer.Argument(..., help="Game name (see `warroom games`)."),
+        games: int = typer.Option(1000, "--games", help="Games per bot (each bot plays itself in every seat)."),
+        bots: str = typer.Option("random,heuristic,ismcts", "--bots", help="Bots, comma-separated."),
+        search_games: int = typer.Option(
+            20, "--search-games", help="At most this many games for bots that search (they are slow)."),
+        seed: int = typer.Option(0, "--seed", help="Master seed."),
+        out: str = typer.Option("report", "--out", help="Directory for report.html and report.json."),
+        jobs: int | None = typer.Option(None, "--jobs", help="Processes (default: one per core)."),
+        backend: str = typer.Option("local", "--backend", help=f"One of: {', '.join(BACKENDS)}."),
+        address: str | None = typer.Option(None, "--address", help="A Ray cluster's address (--backend ray)."),
+    ) -> None:
+        """Balance report: seats, first player, game length and cards, as HTML with plots and JSON."""
+        from warroom.sim.report import planned_games, run_report
+
+        the_game = registry.get(game)
+        names = parse_bots(bots)
+        total = sum(planned_games(the_game.name, names, games, search_games))
+        show = sys.stderr.isatty()
+        with _progress_bar(total, f"{the_game.name} report", show) as advance:
+            data = run_report(game, names, games, seed, Path(out), jobs, backend, advance, address, search_games)
+        console = _stdout()
+        for verdict in data["balance"]["by_bot"]:
+            rates = ", ".join(f"{k} {r['rate'] * 100:.1f}%" for k, r in verdict["rates"].items())
+            console.print(f"{verdict['bot']:>14}: {verdict['games']} games, {rates}: {verdict['verdict']}",
+                          highlight=False)
+        console.print(f"wrote {Path(out) / 'report.html'} and {Path(out) / 'report.json'}", highlight=False)
+        if any(s["errors"] for s in data["settings"]):
             raise typer.Exit(1)
 
     @app.command("bench")

@@ -27,6 +27,7 @@ from typing import Any
 from warroom import bots as bot_registry
 from warroom.engine import registry
 from warroom.engine.errors import ConfigError, WarroomError
+from warroom.engine.events import Event
 from warroom.engine.game import Game
 from warroom.engine.realtime import play_realtime
 from warroom.engine.rng import mix_seed
@@ -39,6 +40,7 @@ CHUNKS_PER_WORKER = 4  # a few chunks each, so a worker that drew long games doe
 RAY_HINT = "pip install 'warroom[ray]'"
 
 Progress = Callable[[int], None]  # called with the number of games just finished
+Observer = Callable[[int, str, list[Event]], None]  # seat, action, the events it caused
 
 
 class SimError(WarroomError):
@@ -68,6 +70,7 @@ class GameRow:
     scores: dict[str, Any]
     error: str | None = None
     where: str | None = None
+    facts: dict[str, Any] | None = None  # what a balance report counts (warroom.sim.report)
 
 
 @dataclass(slots=True)
@@ -118,8 +121,9 @@ def make_spec(
     return SimSpec(game.name, config, seed, tuple(names), record_dir)
 
 
-def play_one(game: Game[Any], spec: SimSpec, index: int) -> GameRow:
-    """Play game ``index`` of the run; a game that raises becomes an error row."""
+def play_one(game: Game[Any], spec: SimSpec, index: int, observe: Observer | None = None) -> GameRow:
+    """Play game ``index`` of the run; a game that raises becomes an error row.
+    ``observe`` is told every action and its events (see ``engine.runner.play_bots``)."""
     seed = game_seed(spec.seed, index)
     # fresh bots each game: a bot that keeps memory must not carry it into the next game,
     # or results would depend on how games were split between processes
@@ -127,8 +131,10 @@ def play_one(game: Game[Any], spec: SimSpec, index: int) -> GameRow:
     record = spec.record_dir is not None
     try:
         # real-time games run on the simulated clock, every seat on its bot's reaction time
-        play = play_realtime if game.realtime else play_bots
-        outcome, match = play(game, spec.config, seed, players, record=record)
+        if game.realtime:
+            outcome, match = play_realtime(game, spec.config, seed, players, record=record)
+        else:
+            outcome, match = play_bots(game, spec.config, seed, players, record=record, observe=observe)
     except Exception as err:  # any crash is a finding to report, not a reason to stop the run
         frames = traceback.extract_tb(err.__traceback__)
         where = f"{frames[-1].filename}:{frames[-1].lineno}" if frames else None
@@ -158,14 +164,11 @@ def default_jobs() -> int:
     return os.cpu_count() or 1
 
 
-def simulate(
-    spec: SimSpec,
-    games: int,
-    jobs: int | None = None,
-    backend: str = "local",
-    on_progress: Progress | None = None,
-) -> SimRun:
-    """Play ``games`` games of ``spec`` and return every row in game order."""
+Task = tuple[SimSpec, int, int]  # a spec and a chunk of its game indices
+Worker = Callable[[SimSpec, int, int], list[GameRow]]  # plays a chunk (a module-level function)
+
+
+def _check_run(games: int, jobs: int | None, backend: str) -> int:
     if games < 1:
         raise ConfigError(f"--games must be at least 1, not {games}")
     if backend not in BACKENDS:
@@ -173,43 +176,75 @@ def simulate(
     jobs = default_jobs() if jobs is None else jobs
     if jobs < 1:
         raise ConfigError(f"--jobs must be at least 1, not {jobs}")
-    if spec.record_dir is not None:
-        Path(spec.record_dir).mkdir(parents=True, exist_ok=True)
-    chunks = plan_chunks(games, jobs)
+    return jobs
+
+
+def simulate(
+    spec: SimSpec,
+    games: int,
+    jobs: int | None = None,
+    backend: str = "local",
+    on_progress: Progress | None = None,
+    address: str | None = None,
+) -> SimRun:
+    """Play ``games`` games of ``spec`` and return every row in game order."""
+    return simulate_many([spec], games, jobs, backend, on_progress, address)[0]
+
+
+def simulate_many(
+    specs: list[SimSpec],
+    games: int,
+    jobs: int | None = None,
+    backend: str = "local",
+    on_progress: Progress | None = None,
+    address: str | None = None,
+    worker: Worker = run_chunk,
+) -> list[SimRun]:
+    """``simulate`` for several specs (a tournament's line-ups, a report's bots) on one pool:
+    ``games`` games of each, every run the same as ``simulate`` would give it alone.
+    ``address`` is a Ray cluster's (``ray`` backend; else ``RAY_ADDRESS`` or a local one);
+    ``worker`` plays one chunk (``run_chunk``, or a report's, which also collects facts)."""
+    jobs = _check_run(games, jobs, backend)
+    for spec in specs:
+        if spec.record_dir is not None:
+            Path(spec.record_dir).mkdir(parents=True, exist_ok=True)
+    chunks = plan_chunks(games, max(1, -(-jobs // max(1, len(specs)))))
+    tasks: list[Task] = [(spec, a, b) for spec in specs for a, b in chunks]
     report = on_progress or (lambda n: None)
     started = time.perf_counter()
     if backend == "ray":
-        parts = _run_ray(spec, chunks, jobs, report)
-    elif jobs == 1 or len(chunks) == 1:
+        parts = _run_ray(tasks, jobs, report, address, worker)
+    elif jobs == 1 or len(tasks) == 1:
         parts = []
-        for start, stop in chunks:
-            parts.append(run_chunk(spec, start, stop))
+        for spec, start, stop in tasks:
+            parts.append(worker(spec, start, stop))
             report(stop - start)
         jobs = 1
     else:
-        jobs = min(jobs, len(chunks))
-        parts = _run_local(spec, chunks, jobs, report)
+        jobs = min(jobs, len(tasks))
+        parts = _run_local(tasks, jobs, report, worker)
     seconds = time.perf_counter() - started
-    rows = [row for part in parts for row in part]
-    game = registry.get(spec.game)
-    return SimRun(spec, rows, seconds, jobs, backend, game.seat_names(spec.config))
+    runs = []
+    for k, spec in enumerate(specs):
+        rows = [row for part in parts[k * len(chunks):(k + 1) * len(chunks)] for row in part]
+        game = registry.get(spec.game)
+        runs.append(SimRun(spec, rows, seconds, jobs, backend, game.seat_names(spec.config)))
+    return runs
 
 
-def _run_local(
-    spec: SimSpec, chunks: list[tuple[int, int]], jobs: int, report: Progress
-) -> list[list[GameRow]]:
-    parts: list[list[GameRow]] = [[] for _ in chunks]
+def _run_local(tasks: list[Task], jobs: int, report: Progress, worker: Worker) -> list[list[GameRow]]:
+    parts: list[list[GameRow]] = [[] for _ in tasks]
     pool = ProcessPoolExecutor(max_workers=jobs)
     try:
         pending: dict[Future[list[GameRow]], int] = {
-            pool.submit(run_chunk, spec, a, b): k for k, (a, b) in enumerate(chunks)
+            pool.submit(worker, spec, a, b): k for k, (spec, a, b) in enumerate(tasks)
         }
         while pending:
             done, _ = wait(pending, return_when=FIRST_COMPLETED)
             for fut in done:
                 k = pending.pop(fut)
                 parts[k] = fut.result()
-                report(chunks[k][1] - chunks[k][0])
+                report(tasks[k][2] - tasks[k][1])
     except BrokenProcessPool as err:
         raise SimError(f"a worker process died ({err}); try --jobs 1 to see why") from None
     finally:
@@ -217,28 +252,29 @@ def _run_local(
     return parts
 
 
-def _run_ray(
-    spec: SimSpec, chunks: list[tuple[int, int]], jobs: int, report: Progress
-) -> list[list[GameRow]]:
-    """The same chunks on Ray tasks; ``RAY_ADDRESS`` selects a cluster, else a local one."""
+def _run_ray(tasks: list[Task], jobs: int, report: Progress, address: str | None = None,
+             worker: Worker = run_chunk) -> list[list[GameRow]]:
+    """The same chunks on Ray tasks on the cluster at ``address`` (or ``RAY_ADDRESS``), else a
+    local one started in this process."""
     try:
         ray: Any = importlib.import_module("ray")
     except ImportError:
         raise SimError(f"the ray backend needs Ray; install it with: {RAY_HINT}") from None
     if not ray.is_initialized():
         # on a cluster the cluster decides the CPUs; locally --jobs caps them
-        kwargs: dict[str, Any] = {} if os.environ.get("RAY_ADDRESS") else {"num_cpus": jobs}
+        kwargs: dict[str, Any] = (
+            {"address": address} if address else {} if os.environ.get("RAY_ADDRESS") else {"num_cpus": jobs})
         ray.init(ignore_reinit_error=True, include_dashboard=False, log_to_driver=False, **kwargs)
-    remote_chunk = ray.remote(run_chunk)
-    refs = {remote_chunk.remote(spec, a, b): k for k, (a, b) in enumerate(chunks)}
-    parts: list[list[GameRow]] = [[] for _ in chunks]
+    remote_chunk = ray.remote(worker)
+    refs = {remote_chunk.remote(spec, a, b): k for k, (spec, a, b) in enumerate(tasks)}
+    parts: list[list[GameRow]] = [[] for _ in tasks]
     pending = list(refs)
     while pending:
         done, pending = ray.wait(pending, num_returns=1)
         for ref in done:
             k = refs[ref]
             parts[k] = ray.get(ref)
-            report(chunks[k][1] - chunks[k][0])
+            report(tasks[k][2] - tasks[k][1])
     return parts
 
 

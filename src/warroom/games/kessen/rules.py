@@ -12,13 +12,16 @@ Interpretations of the rulebook are written down in docs/rules/paper-kessen.md.
 
 from __future__ import annotations
 
+import random
 from typing import Any, ClassVar
 
 from warroom.engine import ConfigError, Decision, Event, Game, Option, Result, Rng, make
 from warroom.engine.frames import NO_SEAT, Frame, FrameRule, Resolver, finish, push
 from warroom.engine.reference import RulesReference
 from warroom.engine.windows import PASS, Then, WindowRule, Windows
+from warroom.engine.rng import quick_shuffle
 from warroom.games.kessen import text
+from warroom.games.kessen.action_space import action_space
 from warroom.games.kessen.cards import (
     CAO_CAO,
     CARDS,
@@ -30,6 +33,7 @@ from warroom.games.kessen.cards import (
     LIU_BEI,
     MAIN_LEADERS,
 )
+from warroom.games.kessen.evaluate import evaluate
 from warroom.games.kessen.force import KIND_OF_KEY, negated, unit_force
 from warroom.games.kessen.reference import reference
 from warroom.games.kessen.state import Chained, KessenState, Played, Side, Unit
@@ -89,6 +93,9 @@ class Kessen(Game[KessenState]):
             60, "rounds before the game is called a draw (no side won 3 battles in a row)", 1, 10_000
         ),
     }
+
+    evaluate = evaluate  # search bots' evaluation function, in evaluate.py
+    action_space = action_space  # the stable action numbering, in action_space.py
 
     def seat_names(self, config: dict[str, Any]) -> list[str]:
         return list(SIDES)
@@ -209,7 +216,9 @@ class Kessen(Game[KessenState]):
         """
         out = state.clone()
         out.cache = None
-        rng = Rng(seed)
+        # a world depends on the seed and what ``player`` knows only: every pool is sorted
+        # before it is shuffled (the real order is hidden), and quick_shuffle keeps it cheap
+        rnd = random.Random(seed)
         opp = out.sides[1 - player]
         me = out.sides[player]
         known = set(out.known[1 - player])
@@ -218,14 +227,22 @@ class Kessen(Game[KessenState]):
         for hand, owner, deck in (("leaders", opp, "leader_deck"), ("recruits", out, "recruit_deck"),
                                   ("actions", out, "action_deck")):
             cards: list[int] = getattr(opp, hand)
-            kept = [c for c in cards if c in known]
-            pool = [c for c in cards if c not in known] + getattr(owner, deck)
-            rng.shuffle(pool)
+            kept = sorted(c for c in cards if c in known)
+            pool = sorted([c for c in cards if c not in known] + getattr(owner, deck))
             n = len(cards) - len(kept)
+            # a pending Assassin told ``player`` that the hand holds a true leader: deal one
+            need = (hand == "leaders"
+                    and any(f.kind == "assassin" and f.data["side"] == 1 - player for f in out.frames)
+                    and all(u.leader in MAIN_LEADERS for u in opp.units))
+            for _ in range(1000):
+                quick_shuffle(pool, rnd)
+                if not need or _assassin_targets_in(kept + pool[:n]):
+                    break
             setattr(opp, hand, kept + pool[:n])
             setattr(owner, deck, pool[n:])
-        rng.shuffle(me.leader_deck)
-        out.rng = Rng(rng.next64())
+        me.leader_deck.sort()
+        quick_shuffle(me.leader_deck, rnd)
+        out.rng = Rng(rnd.getrandbits(64))
         return out
 
     def position(self, description: dict[str, Any]) -> KessenState:
@@ -890,7 +907,11 @@ def _assassin_targets(state: KessenState, side: int) -> list[int]:
     in_play = sorted(u.leader for u in s.units if u.leader not in MAIN_LEADERS)
     if in_play:
         return in_play
-    return sorted(c for c in s.leaders if KIND[c] == "leader")
+    return _assassin_targets_in(s.leaders)
+
+
+def _assassin_targets_in(hand: list[int]) -> list[int]:
+    return sorted(c for c in hand if KIND[c] == "leader")
 
 
 # ----- card movement -------------------------------------------------------------------------

@@ -1,0 +1,223 @@
+"""Information-set Monte Carlo tree search (single observer), for any turn-based game.
+
+The bot sees what every bot sees, and no more: its seat's legal actions and an
+:class:`~warroom.engine.infoset.InfoSet`, whose one question is "give me a world my seat
+cannot tell from the real one" (``Game.determinize``). Each iteration
+
+1. samples such a world (a fresh seed each time: other seats' hidden cards, deck orders
+   and the game's own random stream are all drawn afresh);
+2. walks down one shared tree, whose edges are actions (the bot's and everybody else's),
+   choosing among the children *legal in this world* by UCB1 with availability counts
+   (a child is judged against the number of times it could have been chosen, not the
+   parent's visits: Cowling, Powley and Whitehouse, 2012);
+3. adds one untried action, then plays on with a rollout policy (uniform random, or a named
+   bot of the game) for at most ``depth`` decisions;
+4. scores the world it reached with ``Game.evaluate`` for each seat that moved in the tree
+   (the result itself once the game is over) and adds it up the path.
+
+The move played is the root's most visited action. With an iteration budget the bot is a
+pure function of (information set, legal actions, the bot's random stream): the same seed
+gives the same choice. A budget in milliseconds is for people; it depends on the machine.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass, replace
+from typing import Any
+
+from warroom.engine.errors import ConfigError
+from warroom.engine.game import Game
+from warroom.engine.infoset import InfoSet, choose
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """A search budget and how to spend it."""
+
+    iterations: int | None = 1000  # per move; None: use ``ms`` alone
+    ms: float | None = None  # wall-clock budget per move (the iteration budget still caps it)
+    depth: int = 10  # rollout decisions after the tree before the position is evaluated
+    exploration: float = 0.7  # UCB1 constant (rewards are in [0, 1])
+    rollout: str = "random"  # "random", "default" (the game's default bot) or a bot's name
+    # a bot whose choice at each new tree node is tried first and favoured by a bonus that
+    # fades with visits (progressive bias): "" none, "default" the game's default bot, or a name
+    prior: str = ""
+    prior_weight: float = 1.0
+
+    def __post_init__(self) -> None:
+        if self.iterations is None and self.ms is None:
+            raise ConfigError("an ISMCTS budget needs iterations or ms")
+        if self.iterations is not None and self.iterations < 1:
+            raise ConfigError(f"ISMCTS iterations must be at least 1, not {self.iterations}")
+        if self.depth < 0:
+            raise ConfigError(f"ISMCTS rollout depth must be at least 0, not {self.depth}")
+
+
+# The named levels the lobby, the terminal and ``simulate`` offer (docs/bots.md). Rollouts are
+# played by the game's own default bot (its heuristic; random for a game without one).
+LEVELS: dict[str, Settings] = {
+    "ismcts": Settings(iterations=100, depth=8, rollout="default", prior="default"),
+    "ismcts-strong": Settings(iterations=400, depth=8, rollout="default", prior="default"),
+}
+
+
+class _Node:
+    """One edge of the tree: the action that led here, taken by ``seat``."""
+
+    __slots__ = ("avail", "children", "hint", "reward", "seat", "visits")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.hint: str | None = None  # the prior bot's choice here, once asked
+        self.children: dict[str, _Node] = {}
+        self.visits = 0
+        self.reward = 0.0
+        self.avail = 1
+
+
+class ISMCTSBot:
+    """Single-observer ISMCTS with UCB1 selection (see the module's docstring)."""
+
+    searches = True
+    needs_view = False
+
+    def __init__(self, settings: Settings | None = None, name: str = "ismcts") -> None:
+        self.settings = settings or Settings()
+        self.name = name
+        self._rollout_bots: dict[str, Any] = {}
+        self.last_iterations = 0  # of the last search, for benchmarks
+
+    def choose(self, view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
+        raise ConfigError(f"the {self.name} bot searches: it plays through an information set, not a view")
+
+    def choose_in(self, info: InfoSet, legal: list[str], rng: random.Random) -> str:
+        if info.game.realtime:
+            raise ConfigError(f"the {self.name} bot plays turn-based games only, not {info.game.name}")
+        if len(legal) == 1:
+            self.last_iterations = 0
+            return legal[0]
+        root = self.search(info, rng)
+        best = legal[0]
+        most = -1
+        for action in legal:  # ties go to the first in the game's own order
+            child = root.children.get(action)
+            visits = child.visits if child is not None else 0
+            if visits > most:
+                best, most = action, visits
+        return best
+
+    def search(self, info: InfoSet, rng: random.Random) -> _Node:
+        """Run the budget from one information set; return the root of the tree."""
+        s = self.settings
+        root = _Node(info.seat)
+        policy = self._bot(info.game, s.rollout)
+        prior = self._bot(info.game, s.prior) if s.prior else None
+        deadline = None if s.ms is None else time.perf_counter() + s.ms / 1000.0
+        cap = s.iterations if s.iterations is not None else 1 << 62
+        done = 0
+        while done < cap:
+            self._iterate(info, root, rng.getrandbits(63), rng, policy, prior)
+            done += 1
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        self.last_iterations = done
+        return root
+
+    # ----- one iteration --------------------------------------------------------------------
+    def _iterate(self, info: InfoSet, root: _Node, seed: int, rng: random.Random, policy: Any,
+                 prior: Any) -> None:
+        game = info.game
+        c = self.settings.exploration
+        weight = self.settings.prior_weight
+        world = info.sample(seed)
+        node = root
+        path: list[_Node] = []
+        # selection and expansion
+        while game.result(world) is None:
+            deciders = game.deciders(world)
+            if not deciders:
+                break
+            player = deciders[0]
+            legal = game.legal_actions(world, player)
+            children = node.children
+            if prior is not None and node.hint is None:
+                node.hint = choose(game, world, player, prior, legal, rng)
+            hint = node.hint
+            untried = [a for a in legal if a not in children]
+            if untried:
+                action = hint if hint in untried else untried[rng.randrange(len(untried))]
+                child = _Node(player)
+                children[action] = child
+                for a in legal:
+                    if a != action and a in children:
+                        children[a].avail += 1
+                game.apply_trusted(world, player, action, None)
+                path.append(child)
+                break
+            best_action = legal[0]
+            best: _Node | None = None
+            best_value = -1.0
+            for a in legal:
+                ch = children[a]
+                ch.avail += 1
+                value = ch.reward / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+                if a == hint:
+                    value += weight / (ch.visits + 1)
+                if value > best_value:
+                    best_action, best, best_value = a, ch, value
+            assert best is not None
+            game.apply_trusted(world, player, best_action, None)
+            path.append(best)
+            node = best
+        # rollout, cut at the configured depth
+        for _ in range(self.settings.depth):
+            if game.result(world) is not None:
+                break
+            deciders = game.deciders(world)
+            if not deciders:
+                break
+            player = deciders[0]
+            legal = game.legal_actions(world, player)
+            action = legal[rng.randrange(len(legal))] if policy is None else choose(
+                game, world, player, policy, legal, rng)
+            game.apply_trusted(world, player, action, None)
+        # backpropagation: each node is scored for the seat that chose it
+        values: dict[int, float] = {}
+        for n in path:
+            v = values.get(n.seat)
+            if v is None:
+                v = values[n.seat] = game.evaluate(world, n.seat)
+            n.visits += 1
+            n.reward += v
+
+    def _bot(self, game: Game[Any], name: str) -> Any:
+        """The rollout or prior bot called ``name`` (``None``: uniform random, inlined for speed)."""
+        if name in ("random", ""):
+            return None
+        key = f"{game.name}/{name}"
+        bot = self._rollout_bots.get(key)
+        if bot is None:
+            from warroom import bots  # the registry imports this module
+
+            if name == "default":
+                name = bots.default_bot(game)
+                if name == "random":
+                    return None
+            bot = bots.make(game.name, name)
+            if getattr(bot, "searches", False):
+                raise ConfigError(f"a rollout or prior bot cannot search itself ({name})")
+            self._rollout_bots[key] = bot
+        return bot
+
+
+def level(name: str) -> ISMCTSBot:
+    """A fresh bot at one of the named levels."""
+    return ISMCTSBot(LEVELS[name], name)
+
+
+def custom(name: str, **changes: Any) -> ISMCTSBot:
+    """A bot at a named level with some settings changed (benchmarks, tests)."""
+    return ISMCTSBot(replace(LEVELS[name], **changes), name)

@@ -1,0 +1,162 @@
+"""A PettingZoo AEC environment for every turn-based warroom game.
+
+    from warroom.research.pettingzoo import env
+    e = env("kessen")
+    e.reset(seed=1)
+    for agent in e.agent_iter():
+        obs, reward, terminated, truncated, info = e.last()
+        action = None if terminated or truncated else e.action_space(agent).sample(obs["action_mask"])
+        e.step(action)
+
+Agents are the game's seat names. An observation is ``{"observation": float32 array,
+"action_mask": int8 array}``: the seat's view encoded by :mod:`warroom.research.encode`, and
+a mask over the game's stable action numbering (``Game.action_space``), 1 for each action the
+seat may take now (all 0 when it is not the seat's turn). Rewards come at the end: +1 for each
+winner, -1 for each loser, 0 for all in a draw. The game is seeded by ``reset(seed=...)``.
+``obs_size=0`` gives the mask alone (no view is built: the cheapest steps).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from warroom.engine import registry
+from warroom.engine.errors import ConfigError
+from warroom.engine.game import Dynamics, Game
+from warroom.research.encode import SIZE, features
+
+
+def turn_based(game: Game[Any]) -> bool:
+    return game.dynamics is Dynamics.SEQUENTIAL
+
+
+class WarroomEnv(AECEnv):  # type: ignore[misc]
+    """One warroom game as a PettingZoo AEC environment (see the module's docstring)."""
+
+
+    def __init__(self, game: str = "kessen", players: int | None = None, variants: tuple[str, ...] = (),
+                 options: dict[str, str | int] | None = None, render_mode: str | None = None,
+                 obs_size: int = SIZE) -> None:
+        super().__init__()
+        self.game: Game[Any] = registry.get(game)
+        if not turn_based(self.game):
+            raise ConfigError(f"{self.game.name} is not turn-based; the AEC environment plays turn-based games")
+        self.config = self.game.configure(players, variants, options)
+        space = self.game.action_space(self.config)
+        if space is None:
+            raise ConfigError(f"{self.game.name} has no action numbering (Game.action_space) yet")
+        self.space = space
+        self.metadata = {"render_modes": ["ansi"], "is_parallelizable": False, "name": f"warroom_{self.game.name}_v0"}
+        self.render_mode = render_mode
+        self.obs_size = obs_size
+        self.possible_agents = list(self.game.seat_names(self.config))
+        self._seat = {name: i for i, name in enumerate(self.possible_agents)}
+        n = self.space.size
+        self._obs_space = spaces.Dict({
+            "observation": spaces.Box(-np.inf, np.inf, (obs_size,), np.float32),
+            "action_mask": spaces.Box(0, 1, (n,), np.int8),
+        })
+        self.observation_spaces = {a: self._obs_space for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
+        self._index: dict[str, int] = {}  # action text -> number, memoised (the numbering never changes)
+        self._seeds = random.Random(0)
+        self.state: Any = None
+        self.seed_used = 0
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    # ----- AEC ----------------------------------------------------------------------------
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None:
+            self._seeds = random.Random(seed)
+        self.seed_used = self._seeds.getrandbits(63)
+        self.state = self.game.new(self.config, self.seed_used)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._select()
+
+    def _select(self) -> None:
+        deciders = self.game.deciders(self.state)
+        if deciders:
+            self.agent_selection = self.possible_agents[deciders[0]]
+
+    def number(self, action: str) -> int:
+        got = self._index.get(action)
+        if got is None:
+            got = self._index[action] = self.space.index(action)
+        return got
+
+    def legal_numbers(self, agent: str) -> list[int]:
+        seat = self._seat[agent]
+        if self.game.result(self.state) is not None or seat not in self.game.deciders(self.state):
+            return []
+        return [self.number(a) for a in self.game.legal_actions(self.state, seat)]
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        mask = np.zeros(self.space.size, np.int8)
+        legal = self.legal_numbers(agent)
+        if legal:
+            mask[legal] = 1
+        if not self.obs_size:  # mask only: no view is built (the cheapest steps)
+            return {"observation": np.zeros(0, np.float32), "action_mask": mask}
+        view = self.game.view(self.state, self._seat[agent])
+        return {"observation": np.asarray(features(view, self.obs_size), np.float32), "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        seat = self._seat[agent]
+        text = self.space.action(int(action))  # type: ignore[arg-type]
+        self.game.apply(self.state, seat, text)  # validates: an illegal number raises, state untouched
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        res = self.game.result(self.state)
+        if res is not None:
+            for a in self.agents:
+                s = self._seat[a]
+                self.rewards[a] = 0.0 if not res.winners else (1.0 if s in res.winners else -1.0)
+                self.terminations[a] = True
+                self.infos[a] = {"reason": res.reason}
+        else:
+            self._select()
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        if self.render_mode != "ansi" or self.state is None:
+            return None
+        res = self.game.result(self.state)
+        if res is not None:
+            return f"{self.game.title}: over ({res.reason})"
+        return f"{self.game.title}: {self.agent_selection} to decide"
+
+    def close(self) -> None:
+        pass
+
+
+def env(game: str = "kessen", **kwargs: Any) -> WarroomEnv:
+    """The AEC environment for ``game`` (keyword arguments as :class:`WarroomEnv`)."""
+    return WarroomEnv(game, **kwargs)
+
+
+def games() -> list[str]:
+    """Registered games the environment can play: turn-based, with an action numbering."""
+    out = []
+    for g in registry.all_games():
+        if turn_based(g) and g.action_space(g.configure()) is not None:
+            out.append(g.name)
+    return out

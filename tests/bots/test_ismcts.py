@@ -1,0 +1,119 @@
+"""The ISMCTS bot on test games: it finds wins, is a pure function of its seed, and plays
+through the information set alone."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tests import tiny_game
+from tests.twenty import GAME as TWENTY
+from warroom import bots
+from warroom.bots.ismcts import LEVELS, ISMCTSBot, Settings
+from warroom.engine import ConfigError
+from warroom.engine.infoset import InfoSet, choose
+from warroom.engine.runner import play_bots
+
+TINY = tiny_game.GAME
+
+
+def tiny_at(count: int, players: int = 2, turn: int = 0) -> tiny_game.TinyState:
+    state = TINY.new(TINY.configure(players), 0)
+    state.count, state.turn = count, turn
+    return state
+
+
+def pick(bot: ISMCTSBot, state: object, game: object = TINY, seed: int = 0) -> str:
+    seat = game.deciders(state)[0]  # type: ignore[attr-defined]
+    legal = game.legal_actions(state, seat)  # type: ignore[attr-defined]
+    return choose(game, state, seat, bot, legal, random.Random(seed))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("count", "winning"), [(5, "add n=1"), (4, "add n=2"), (7, "add n=2"), (8, "add n=1")])
+def test_it_takes_the_move_that_leaves_the_opponent_a_lost_count(count: int, winning: str) -> None:
+    # target 9, steps of 1 or 2: a count of 3, 6 (or 9 - 3k) to move is lost, so from 5 add 1,
+    # from 4 add 2 (7 and 8 win at once)
+    bot = ISMCTSBot(Settings(iterations=400, depth=20))
+    assert pick(bot, tiny_at(count)) == winning
+
+
+def test_with_three_players_each_seat_is_scored_for_itself() -> None:
+    # three players, target 9, count 7, seat 0 to move: adding 2 wins now
+    bot = ISMCTSBot(Settings(iterations=200, depth=20))
+    assert pick(bot, tiny_at(7, players=3)) == "add n=2"
+
+
+def test_the_same_seed_gives_the_same_choice_and_the_same_tree() -> None:
+    state = TWENTY.new(TWENTY.configure(), 3)
+    a = ISMCTSBot(Settings(iterations=150, depth=4))
+    b = ISMCTSBot(Settings(iterations=150, depth=4))
+    info = InfoSet(TWENTY, state, 0)
+    ta, tb = a.search(info, random.Random(9)), b.search(info, random.Random(9))
+    assert {k: (c.visits, c.reward) for k, c in ta.children.items()} == {
+        k: (c.visits, c.reward) for k, c in tb.children.items()}
+    assert sum(c.visits for c in ta.children.values()) == 150
+
+
+def test_a_single_legal_action_is_played_without_searching() -> None:
+    bot = ISMCTSBot(Settings(iterations=50))
+    info = InfoSet(TINY, tiny_at(0), 0)
+    assert bot.choose_in(info, ["add n=1"], random.Random(0)) == "add n=1"
+    assert bot.last_iterations == 0
+
+
+def test_a_time_budget_stops_the_search() -> None:
+    bot = ISMCTSBot(Settings(iterations=None, ms=20, depth=4))
+    state = TWENTY.new(TWENTY.configure(), 1)
+    root = bot.search(InfoSet(TWENTY, state, 0), random.Random(0))
+    assert bot.last_iterations >= 1
+    assert sum(c.visits for c in root.children.values()) == bot.last_iterations
+
+
+def test_a_whole_game_of_twenty_against_random() -> None:
+    bot = ISMCTSBot(Settings(iterations=30, depth=3))
+    outcome, _ = play_bots(TWENTY, TWENTY.configure(), 5, [bot, bots.RandomBot()])
+    assert outcome.reason.startswith("totals ")
+    assert outcome.decisions >= 12  # every card drawn and played
+
+
+def test_bad_settings_are_one_line_errors() -> None:
+    with pytest.raises(ConfigError, match="iterations or ms"):
+        Settings(iterations=None, ms=None)
+    with pytest.raises(ConfigError, match="at least 1"):
+        Settings(iterations=0)
+    with pytest.raises(ConfigError, match="depth"):
+        Settings(depth=-1)
+    with pytest.raises(ConfigError, match="information set"):
+        ISMCTSBot().choose({}, ["a", "b"], random.Random(0))
+
+
+def test_the_named_levels_are_bots_of_every_turn_based_game() -> None:
+    assert set(LEVELS) == {"ismcts", "ismcts-strong"}
+    assert LEVELS["ismcts-strong"].iterations > LEVELS["ismcts"].iterations  # type: ignore[operator]
+    for name in LEVELS:
+        assert name in bots.available("kessen")
+        bot = bots.make("kessen", name)
+        assert bot.name == name
+        assert getattr(bot, "searches", False)
+
+
+def test_the_levels_are_offered_by_the_lobby_terminal_and_simulate(monkeypatch: pytest.MonkeyPatch) -> None:
+    import json
+
+    from typer.testing import CliRunner
+
+    from warroom import terminal
+    from warroom.cli import app
+
+    runner = CliRunner()
+    listed = json.loads(runner.invoke(app, ["games", "--json"]).stdout)
+    kessen = next(g for g in listed if g["name"] == "kessen")
+    assert {"ismcts", "ismcts-strong"} <= set(kessen["bots"])  # what the lobby's form offers
+    assert terminal.make_bot("kessen", "ismcts").name == "ismcts"
+    tiny_game.register(monkeypatch)
+    out = runner.invoke(app, ["simulate", "tiny", "--games", "4", "--bots", "ismcts,random", "--jobs", "1", "--json"])
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.stdout)
+    assert data["bots"] == ["ismcts", "random"] and data["errors"] == 0
+    assert data["wins"]["north"] + data["wins"]["east"] == 4

@@ -106,6 +106,12 @@ class Setup:
         return f"{self.game}-{self.config['players']}p-{variants}"
 
 
+# configurations checked besides each player count and each variant once: (players, variants)
+EXTRA_SETUPS: dict[str, tuple[tuple[int, tuple[str, ...]], ...]] = {
+    "kasl": ((3, ("advanced",)), (4, ("advanced",))),
+}
+
+
 def setups(settings: Settings | None = None) -> list[Setup]:
     """Every registered game with each player count it supports, and each variant once.
 
@@ -126,6 +132,8 @@ def setups(settings: Settings | None = None) -> list[Setup]:
                     continue
                 configs.append(cfg)
                 break
+        for n, variants in EXTRA_SETUPS.get(game.name, ()):
+            configs.append(game.configure(n, list(variants)))
         per = max(4, math.ceil(settings.seeds / len(configs)))
         for i, cfg in enumerate(configs):
             seeds = tuple(mix_seed(i, s) % 1_000_000 for s in range(per))

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 from importlib import resources
 
 from warroom.games.kasl import mapgen
-from warroom.games.kasl.board import BOARD, BORDER, FIEFDOMS, N, NAMES, PASSABLE, PLAGUE_NEXT
+from warroom.games.kasl.board import BOARD, BORDER, FIEFDOMS, NAMES, PASSABLE, PLAGUE_NEXT, N
 
 Point = tuple[float, float]
 
@@ -106,7 +107,7 @@ def test_rivers_are_long_chains_with_few_bridges_and_every_bridge_is_on_one() ->
             assert BORDER[(a - 1, b - 1)] in ("river", "bridge")
             on_river.add(frozenset((a, b)))
         # consecutive borders of a river meet at a corner of the map
-        for (a, b), (c, d) in zip(chain, chain[1:], strict=False):
+        for (a, b), (c, d) in itertools.pairwise(chain):
             corners = [set(map(tuple, BOARD["territories"][t - 1]["shape"])) for t in (a, b, c, d)]
             assert corners[0] & corners[1] & (corners[2] | corners[3])
         bridges = [p for p in chain if BORDER[(p[0] - 1, p[1] - 1)] == "bridge"]

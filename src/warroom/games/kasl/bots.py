@@ -30,11 +30,11 @@ class _Board:
     def __init__(self, view: dict[str, Any]) -> None:
         self.me: int = view["seat"]
         ts = view["territories"]
-        self.owner = [t["owner"] for t in ts]
-        self.units = [t["units"] for t in ts]
-        self.lord = [t["lord"] for t in ts]
-        self.level = [t["level"] for t in ts]
-        self.plague = [t["plague"] for t in ts]
+        self.owner: list[int] = [int(t["owner"]) for t in ts]
+        self.units: list[list[int]] = [list(t["units"]) for t in ts]
+        self.lord: list[int] = [int(t["lord"]) for t in ts]
+        self.level: list[int] = [int(t["level"]) for t in ts]
+        self.plague: list[int] = [int(t["plague"]) for t in ts]
         self.missions = [m - 1 for m in view.get("missions", [])]
         self.round = view["round"]
         self.kingdoms = view["kingdoms"]
@@ -160,7 +160,7 @@ class HeuristicBot:
         a_cv, d_cv = b.cv(src), b.cv(dst)
         na = _dice(a_cv) + b.lord[src]
         nd = _dice(d_cv) + (0 if s_units[3] else b.level[dst])
-        my_hits, their_hits = na / 3, nd / 3
+        my_hits, their_hits = na / 3.0, nd / 3.0
         if a_cv < 3 or my_hits <= their_hits:
             return 0.0
         # an attack that may take the territory this turn, and leaves the source standing

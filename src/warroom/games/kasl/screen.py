@@ -5,6 +5,7 @@ events it may see; the board's static facts come from the data files.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rich import box
@@ -66,7 +67,7 @@ def _attack(e: dict[str, Any]) -> str:
             f"hits {e['hits'][0]}-{e['hits'][1]}")
 
 
-SENTENCES = {
+SENTENCES: dict[str, Callable[[dict[str, Any]], str]] = {
     "deal": lambda e: f"{_seat(e)} holds {len(e['territories'])} territories: {', '.join(map(str, e['territories']))}",
     "tie_roll": lambda e: f"Tie ({e['why']}): dice {e['dice']}",
     "missions": lambda e: ("Your mission cards: " + ", ".join(_t(t) for t in e["territories"])

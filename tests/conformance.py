@@ -134,6 +134,12 @@ class Setup:
         return f"{self.game}-{self.config['players']}p-{variants}{'-' + self.tag if self.tag else ''}"
 
 
+# configurations checked besides each player count and each variant once: (players, variants)
+EXTRA_SETUPS: dict[str, tuple[tuple[int, tuple[str, ...]], ...]] = {
+    "kasl": ((3, ("advanced",)), (4, ("advanced",))),
+}
+
+
 def setups(settings: Settings | None = None) -> list[Setup]:
     """Every game of the suite with each player count it supports, and each variant once.
 
@@ -156,6 +162,9 @@ def setups(settings: Settings | None = None) -> list[Setup]:
                 configs.append(cfg)
                 break
         tags = [""] * len(configs)
+        for n, variants in EXTRA_SETUPS.get(game.name, ()):
+            configs.append(game.configure(n, list(variants)))
+            tags.append("")
         if UNIFORM in game.options:
             configs.append(game.configure(game.max_players, (), {UNIFORM: 1}))
             tags.append("uniform")

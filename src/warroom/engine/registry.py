@@ -12,6 +12,7 @@ from warroom.engine.game import Game
 _MODULES: dict[str, str] = {
     "kessen": "warroom.games.kessen.rules",
     "tessen": "warroom.games.tessen.rules",
+    "kasl": "warroom.games.kasl.rules",
 }
 _ALIASES: dict[str, str] = {"paper-kessen": "kessen"}
 _LOADED: dict[str, Game[Any]] = {}

@@ -37,6 +37,7 @@ from warroom.sim.stats import median
 TARGETS: dict[str, dict[str, float]] = {
     "kessen": {"decisions_per_second": 60_000.0, "clone_us": 15.0},
     "tessen": {"games_per_second": 50.0},  # whole matches between its heuristic bots
+    "kasl": {"games_per_second": 20.0},
 }
 # Share of the per-configuration time budget given to each measurement.
 SHARE = {"playouts": 0.6, "clone": 0.15, "json": 0.15, "hash": 0.1}

@@ -11,6 +11,7 @@ from warroom.engine.game import Game
 # name -> module that defines ``GAME``; imported on first use so that listing is cheap
 _MODULES: dict[str, str] = {
     "kessen": "warroom.games.kessen.rules",
+    "ltk": "warroom.games.ltk.rules",
 }
 _ALIASES: dict[str, str] = {"paper-kessen": "kessen"}
 _LOADED: dict[str, Game[Any]] = {}

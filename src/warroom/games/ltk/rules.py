@@ -192,6 +192,16 @@ class Ltk(Game[LtkState]):
         events.append(Event("turn", {"seat": state.current}))
         core.RESOLVER.run(state, events)
 
+    def position(self, description: dict[str, Any]) -> LtkState:
+        from warroom.games.ltk.positions import position
+
+        return position(self, description)
+
+    def describe_position(self, state: LtkState) -> dict[str, Any]:
+        from warroom.games.ltk.positions import describe_position
+
+        return describe_position(state)
+
     def result(self, state: LtkState) -> Result | None:
         if state.stage != "over":
             return None

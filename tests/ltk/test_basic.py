@@ -24,7 +24,7 @@ def test_a_kill_that_is_not_dodged_deals_one_damage_from_its_user() -> None:
 def test_a_dodge_cancels_the_kill() -> None:
     s = duel_table(["slash ♠7"], ["jink ♥2"])
     act(s, 0, f"use card={KILL} target=1")
-    assert asked(s) == (1, "window:dodge")
+    assert asked(s) == (1, "window:respond")
     assert GAME.legal_actions(s, 1) == [f"use card={DODGE}", "pass"]
     act(s, 1, f"use card={DODGE}")
     assert s.seats[1].hp == 4 and asked(s) == (0, "action")

@@ -14,7 +14,7 @@ from typing import Any
 
 from warroom.engine.choices import SelectRule
 from warroom.engine.events import Event
-from warroom.engine.frames import Frame, FrameRule, Resolver, finish, push
+from warroom.engine.frames import NO_SEAT, Frame, FrameRule, Resolver, finish, push
 from warroom.engine.triggers import Triggers, seat_order
 from warroom.engine.windows import Windows
 from warroom.games.ltk.cards import KIND, SLOTS, SUBTYPE, weapon_range
@@ -73,6 +73,10 @@ class Use:
 
 
 USES: dict[str, Use] = {}
+# other actions of the action phase (weapon and general skills): verb -> (legal actions, apply)
+PhaseLegal = Callable[[LtkState, int], list[str]]
+PhaseApply = Callable[[LtkState, int, dict[str, str], list["Event"]], None]
+PHASE_ACTIONS: dict[str, tuple[PhaseLegal, PhaseApply]] = {}
 
 
 def uniform(state: LtkState) -> bool:
@@ -344,3 +348,154 @@ VICTORY: dict[str, Callable[[LtkState], tuple[list[int], str] | None]] = {
 
 def open_window(state: LtkState, name: str, order: list[int], **data: Any) -> Frame:
     return WINDOWS.open(state, name, order, uniform(state), **data)
+
+
+# ----- cards of a seat, choosing one, judgements ------------------------------------------------------
+def has_cards(state: LtkState, seat: int, judgement: bool = True) -> bool:
+    s = state.seats[seat]
+    return bool(s.hand) or any(c != NO_CARD for c in s.equip) or (judgement and bool(s.judge))
+
+
+def gain(state: LtkState, seat: int, card: int, public: bool, events: list[Event], why: str,
+         seen_by: tuple[int, ...] = ()) -> None:
+    """``card`` (already out of its old zone) enters ``seat``'s hand. ``public``: everyone saw it."""
+    s = state.seats[seat]
+    s.hand.append(card)
+    if public:
+        s.known.append(card)
+        events.append(Event("gain", {"seat": seat, "card": card, "why": why}))
+    else:
+        events.append(Event("gain", {"seat": seat, "count": 1, "why": why}, {"card": card},
+                            tuple(sorted({seat, *seen_by}))))
+
+
+def remove_card(state: LtkState, seat: int, card: int) -> str:
+    """Take ``card`` out of whichever area of ``seat`` holds it; return the area's name."""
+    s = state.seats[seat]
+    if card in s.hand:
+        take_from_hand(state, seat, card)
+        return "hand"
+    if card in s.equip:
+        s.equip[s.equip.index(card)] = NO_CARD
+        return "equip"
+    s.judge.remove(card)
+    return "judge"
+
+
+@rule
+class TakeRule(FrameRule[LtkState]):
+    """``chooser`` picks one card of ``owner``: a hand card blind (``take zone=hand``: one at random,
+    as a face-down pick is), or a named equipment or judgement card (``take card=C``)."""
+
+    kind = "take"
+
+    def step(self, state: LtkState, frame: Frame, events: list[Event]) -> None:
+        d = frame.data
+        if "picked" in d:
+            finish(state, frame, {"take": d["picked"], "zone": d["zone"]})
+            return
+        if not has_cards(state, d["owner"], d["judgement"]):
+            finish(state, frame, {"take": NO_CARD, "zone": ""})
+            return
+        frame.seat = d["chooser"]
+
+    def legal(self, state: LtkState, frame: Frame, seat: int) -> list[str]:
+        d = frame.data
+        s = state.seats[d["owner"]]
+        out = ["take zone=hand"] if s.hand else []
+        out += [f"take card={c}" for c in s.equip if c != NO_CARD]
+        if d["judgement"]:
+            out += [f"take card={c}" for c in s.judge]
+        return out
+
+    def answer(self, state: LtkState, frame: Frame, seat: int, action: str, events: list[Event]) -> None:
+        d = frame.data
+        s = state.seats[d["owner"]]
+        # a blind pick from the hand is a random one
+        card = s.hand[state.rng.below(len(s.hand))] if action == "take zone=hand" else int(action.rsplit("=", 1)[1])
+        d["zone"] = remove_card(state, d["owner"], card)
+        d["picked"] = card
+        frame.seat = NO_SEAT
+
+
+def take(state: LtkState, chooser: int, owner: int, purpose: str, judgement: bool = True) -> Frame:
+    return push(state, "take", chooser=chooser, owner=owner, purpose=purpose, judgement=judgement)
+
+
+def judge(state: LtkState, seat: int, reason: str) -> Frame:
+    """Push a judgement for ``seat``: the top card is revealed; retrial skills may replace it; the
+    frame hands ``{"judge": card}`` down and the card goes to the discard pile (unless taken)."""
+    return push(state, "judge", who=seat, reason=reason, card=NO_CARD, stage=0)
+
+
+@rule
+class JudgeRule(FrameRule[LtkState]):
+    kind = "judge"
+
+    def step(self, state: LtkState, frame: Frame, events: list[Event]) -> None:
+        d = frame.data
+        if d["stage"] == 0:
+            if not refill(state, events):
+                return
+            card = state.draw.pop()
+            state.table.append(card)
+            d["card"] = card
+            d["stage"] = 1
+            events.append(Event("judgement", {"seat": d["who"], "card": card, "reason": d["reason"]}))
+            TRIGGERS.fire(state, "before_judgement", {"judge": card, "who": d["who"]},
+                          order_from(state, state.current))
+            return
+        if d["stage"] == 1:
+            for value in frame.results:
+                if isinstance(value, dict) and "ctx" in value:
+                    d["card"] = value["ctx"]["judge"]
+            frame.results.clear()
+            d["stage"] = 2
+            events.append(Event("judged", {"seat": d["who"], "card": d["card"], "reason": d["reason"]}))
+            TRIGGERS.fire(state, "after_judgement", {"judge": d["card"], "who": d["who"]}, [d["who"]])
+            return
+        frame.results.clear()
+        card = d["card"]
+        to_discard_from_table(state, [card])
+        finish(state, frame, {"judge": card})
+
+
+def judged(frame: Frame) -> int:
+    """The judgement card a finished ``judge`` child handed back to ``frame`` (NO_CARD: none)."""
+    for value in reversed(frame.results):
+        if isinstance(value, dict) and "judge" in value:
+            return int(value["judge"])
+    return NO_CARD
+
+
+def lost(state: LtkState, seat: int, card: int, zone: str, events: list[Event]) -> None:
+    """``card`` left ``seat``'s ``zone``: the timing points of Xiaoji (equipment) and Lianying
+    (the last hand card)."""
+    if zone == "equip":
+        TRIGGERS.fire(state, "equip_lost", {"seat": seat, "card": card}, [seat])
+    elif zone == "hand" and not state.seats[seat].hand:
+        TRIGGERS.fire(state, "hand_emptied", {"seat": seat}, [seat])
+
+
+def fired(frame: Frame) -> dict[str, Any] | None:
+    """The ctx a finished ``trigger`` child handed back to ``frame`` (None: nothing listened)."""
+    for value in reversed(frame.results):
+        if isinstance(value, dict) and "timing" in value and "ctx" in value:
+            ctx: dict[str, Any] = value["ctx"]
+            return ctx
+    return None
+
+
+def armor(state: LtkState, seat: int, user: int = -1) -> str:
+    """The kind of ``seat``'s armor that works now ("" if none, or ignored by ``user``'s Qinggang)."""
+    card = state.seats[seat].equip[1]
+    if card == NO_CARD or (user >= 0 and user != seat and ARMOR_IGNORED(state, user)):
+        return ""
+    return KIND[card]
+
+
+def _no_ignore(state: LtkState, user: int) -> bool:
+    return False
+
+
+ARMOR_IGNORED: Callable[[LtkState, int], bool] = _no_ignore

@@ -19,7 +19,7 @@ from warroom.engine.reference import RulesReference
 from warroom.engine.rng import Rng
 from warroom.engine.windows import UNIFORM_WINDOWS
 from warroom.games.ltk import core, text
-from warroom.games.ltk.cards import KIND, deck_ids
+from warroom.games.ltk.cards import KIND, deck_ids, delayed, weapons  # noqa: F401  (tools, weapons, armor)
 from warroom.games.ltk.cards import basic as _basic  # noqa: F401  (registers Kill, Dodge, Peach)
 from warroom.games.ltk.cards import equipment as _equipment  # noqa: F401
 from warroom.games.ltk.generals import GENERALS, LORDS, OTHERS
@@ -305,9 +305,9 @@ def hand_limit(state: LtkState, seat: int) -> int:
     return max(0, state.seats[seat].hp)
 
 
-BEGIN = {"start": _nothing, "judge": _nothing, "draw": _draw_phase, "action": _action_phase,
+BEGIN = {"start": _nothing, "judge": delayed.judgement_phase, "draw": _draw_phase, "action": _action_phase,
          "discard": _discard_phase, "end": _nothing}
-END = {"discard": _discard_end}
+END = {"discard": _discard_end, "judge": delayed.judgement_phase_end}
 
 
 @core.rule
@@ -332,6 +332,8 @@ class ActRule(FrameRule[LtkState]):
             for targets in use.targets(state, seat, card) or []:
                 out.append(f"use card={card}" + (f" target={targets[0]}" if len(targets) == 1 else
                                                   f" targets={','.join(map(str, targets))}" if targets else ""))
+        for legal, _apply in core.PHASE_ACTIONS.values():
+            out += legal(state, seat)
         out.append("end")
         return out
 
@@ -340,13 +342,18 @@ class ActRule(FrameRule[LtkState]):
         if action == "end":
             finish(state, frame, None)
             return
+        verb = action.split(" ", 1)[0]
         args = dict(w.split("=", 1) for w in action.split(" ")[1:])
+        if verb != "use":
+            core.PHASE_ACTIONS[verb][1](state, seat, args, events)
+            return
         card = int(args["card"])
         targets = [int(args["target"])] if "target" in args else (
             [int(t) for t in args["targets"].split(",")] if "targets" in args else [])
         core.take_from_hand(state, seat, card)
         state.table.append(card)
         core.USES[KIND[card]].apply(state, seat, card, targets, events)
+        core.lost(state, seat, card, "hand", events)
 
     def decision_kind(self, state: LtkState, frame: Frame) -> str:
         return "action"

@@ -16,6 +16,20 @@ if TYPE_CHECKING:
 ROLE_NAMES = {"monarch": "Monarch", "minister": "Minister", "rebel": "Rebel", "defector": "Defector", "none": ""}
 
 
+CARD_WORDS = {"slash": "Kill", "jink": "Dodge", "peach": "Peach", "nullification": "Negate",
+              "dismantlement": "Dismantle", "snatch": "Steal", "duel": "Duel", "collateral": "Borrowed Sword",
+              "ex_nihilo": "Something for Nothing", "savage_assault": "Barbarian Invasion",
+              "archery_attack": "Arrow Barrage", "god_salvation": "Peach Garden", "amazing_grace": "Harvest",
+              "lightning": "Lightning", "indulgence": "Indulgence", "ice_sword": "Ice Sword"}
+WHY = {"slash": "Kill", "duel": "Duel", "savage_assault": "Barbarian Invasion", "archery_attack": "Arrow Barrage",
+       "collateral": "Borrowed Sword: use a Kill", "blade": "Green Dragon Blade: another Kill"}
+ABILITY_WORDS = {"eight_diagram": "Eight Trigrams (judge: red counts as a Dodge)",
+                 "ice_sword": "Ice Sword (discard two of their cards instead of the damage)",
+                 "double_swords": "Double Swords", "blade": "Green Dragon Blade (another Kill)",
+                 "axe": "Rock Cleaving Axe (discard two cards to make it hit)",
+                 "kylin_bow": "Kylin Bow (discard one of their horses)"}
+
+
 def seat_name(state: LtkState, seat: int) -> str:
     if not 0 <= seat < state.n:
         return f"seat {seat}"
@@ -43,14 +57,34 @@ def prompt(state: LtkState, seat: int) -> str:
         return f"Choose {d['least']}-{d['most']} for {d['purpose']}"
     if frame.kind == "window":
         name = d["name"]
-        if name == "dodge":
-            return f"{seat_name(state, d['user'])} used Kill on you: use a Dodge?"
+        if name == "respond":
+            what = CARD_WORDS.get(d["card"], d["card"])
+            why = WHY.get(d["why"], d["why"])
+            who = seat_name(state, d["against"]) if d["against"] >= 0 else "a card"
+            if d["on_behalf"] != seat:
+                return f"{seat_name(state, d['on_behalf'])} asks you to play a {what} for them ({why} by {who})?"
+            if d["why"] == "slash":
+                return f"{who} used Kill on you: use a Dodge?" if d["need"] == 1 else (
+                    f"{who} used Kill on you: use {d['need']} more Dodges?")
+            return f"{why} by {who}: play a {what}?"
         if name == "rescue":
             who = "You are" if d["dying"] == seat else f"{seat_name(state, d['dying'])} is"
             return f"{who} dying (health {state.seats[d['dying']].hp}): use a Peach?"
+        if name == "negate":
+            about = d["about"]
+            card = CARD_WORDS.get(str(about.get("card")), str(about.get("card")))
+            on = f" on {seat_name(state, int(about['target']))}" if "target" in about else ""
+            user = f"{seat_name(state, int(about['user']))}'s " if "user" in about else ""
+            return f"{user}{card}{on} is about to take effect: use a Negate?"
         return f"Respond to {name}?"
     if frame.kind == "ability":
-        return f"Use {d['name']}?"
+        return f"Use {ABILITY_WORDS.get(d['name'], d['name'])}?"
+    if frame.kind == "take":
+        verb = "discard" if d["purpose"] in ("dismantlement", "ice_sword") else "take"
+        what = CARD_WORDS.get(d["purpose"], d["purpose"])
+        return f"Choose a card of {seat_name(state, d['owner'])} to {verb} ({what})"
+    if frame.kind == "double_swords":
+        return f"Double Swords: discard a hand card, or let {seat_name(state, d['user'])} draw one"
     return f"Decide ({frame.kind})"
 
 
@@ -71,6 +105,14 @@ def describe(state: LtkState, seat: int, action: str) -> str:
     card = int(args["card"]) if args.get("card", "").isdigit() else -1
     if verb == "pick":
         return f"Pick {card_name(card)}"
+    if verb == "take":
+        return "Pick a hand card blind" if args.get("zone") == "hand" else f"Pick {card_name(card)}"
+    if verb == "spear":
+        return f"Serpent Spear: two hand cards as a Kill on {seat_name(state, int(args.get('target', '0')))}"
+    if verb == "let":
+        return "Let them draw a card"
+    if verb == "discard":
+        return f"Discard {card_name(card)}"
     if verb in ("use", "play"):
         out = f"{verb.capitalize()} {card_name(card)}"
         if "target" in args and args["target"].isdigit():

@@ -26,6 +26,12 @@ def cid(ref: str) -> int:
 
 
 def seat(general: str, role: str, hand: list[Any] | None = None, **kw: Any) -> dict[str, Any]:
+    """A seat whose general's skills are off (``blank``), to test a card's rule alone."""
+    return {"general": general, "role": role, "hand": list(hand or []), "blank": True, **kw}
+
+
+def hero(general: str, role: str, hand: list[Any] | None = None, **kw: Any) -> dict[str, Any]:
+    """A seat whose general has its skills."""
     return {"general": general, "role": role, "hand": list(hand or []), **kw}
 
 

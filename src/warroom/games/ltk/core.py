@@ -31,7 +31,7 @@ def holds(state: LtkState, seat: int, name: str) -> bool:
     if name in EQUIP_ABILITIES:
         card = s.equip[SLOTS.index(SUBTYPE_OF_ABILITY[name])]
         return card != NO_CARD and KIND[card] == EQUIP_ABILITIES[name]
-    if not s.general or name not in GENERALS[s.general].skills:
+    if s.blank or not s.general or name not in GENERALS[s.general].skills:
         return False
     # a lord skill works only for the Monarch of role mode
     return name not in LORD_SKILLS or (s.role == "monarch" and "three-player" not in state.config["variants"])
@@ -251,6 +251,13 @@ class DamageRule(FrameRule[LtkState]):
                                            "hp": target.hp, "by": d["by"]}))
             if target.hp < 1:
                 push(state, "dying", dying=d["target"], killer=d["source"], stage=0)
+            return
+        if d["stage"] == 1:
+            d["stage"] = 2
+            frame.results.clear()
+            if target.alive:
+                TRIGGERS.fire(state, "after_damage", {"source": d["source"], "target": d["target"],
+                                                      "amount": d["amount"], "cards": d["cards"]}, [d["target"]])
             return
         frame.results.clear()
         finish(state, frame, {"dealt": d["amount"]})

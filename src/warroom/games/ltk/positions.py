@@ -96,7 +96,9 @@ def position(game: Any, desc: dict[str, Any]) -> LtkState:
                 raise ConfigError(f"{where}: {ref!r} is not a {slot}")
             s.equip[SLOTS.index(slot)] = c
         s.judge = [cards.get(c, f"{where} judgement") for c in rs.get("judgement", [])]
-        s.known = [c for c in (cards_known(rs, s.hand)) if c in s.hand]
+        s.known = [c for c in cards_known(rs, s.hand) if c in s.hand]
+        s.flipped = bool(rs.get("flipped", False))
+        s.blank = bool(rs.get("blank", False))
         if s.hp > s.max_hp:
             raise ConfigError(f"{where}: health {s.hp} is above the maximum {s.max_hp}")
         if s.alive and s.hp < 1 and "frames" not in desc:
@@ -148,7 +150,7 @@ def describe_position(state: LtkState) -> dict[str, Any]:
             "general": s.general, "role": s.role, "revealed": s.revealed, "alive": s.alive, "hp": s.hp,
             "max_hp": s.max_hp, "hand": s.hand[:],
             "equipment": {slot: c for slot, c in zip(SLOTS, s.equip, strict=True) if c != NO_CARD},
-            "judgement": s.judge[:], "known": s.known[:],
+            "judgement": s.judge[:], "known": s.known[:], "flipped": s.flipped, "blank": s.blank,
         })
     return {
         "players": state.n, "variants": list(state.config["variants"]), "options": dict(state.config["options"]),

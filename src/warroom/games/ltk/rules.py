@@ -8,6 +8,7 @@ above it. The card and skill modules register their frames with ``core.RESOLVER`
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from warroom.engine.choices import select
@@ -23,6 +24,10 @@ from warroom.games.ltk.cards import KIND, deck_ids, delayed, weapons  # noqa: F4
 from warroom.games.ltk.cards import basic as _basic  # noqa: F401  (registers Kill, Dodge, Peach)
 from warroom.games.ltk.cards import equipment as _equipment  # noqa: F401
 from warroom.games.ltk.generals import GENERALS, LORDS, OTHERS
+from warroom.games.ltk.generals import damage as _damage  # noqa: F401  (the generals' skills)
+from warroom.games.ltk.generals import judgement as _judgement  # noqa: F401
+from warroom.games.ltk.generals import passive as _passive  # noqa: F401
+from warroom.games.ltk.generals import phases as _phases  # noqa: F401
 from warroom.games.ltk.state import PHASES, LtkState, Seat
 
 ROLE_ORDER = ("monarch", "minister", "rebel", "defector")
@@ -258,6 +263,11 @@ class TurnRule(FrameRule[LtkState]):
             state.used = {}
             d.update(i=0, busy=False, skip=[])
             events.append(Event("turn", {"seat": state.current}))
+            turner = state.seats[state.current]
+            if turner.flipped:  # a face-down player turns face up and loses this turn
+                turner.flipped = False
+                events.append(Event("flip", {"seat": state.current, "face_up": True}))
+                d["i"] = len(PHASES)
             return
         phase = PHASES[d["i"]]
         if phase in d["skip"]:
@@ -279,8 +289,14 @@ def _nothing(state: LtkState, frame: Frame, events: list[Event]) -> None:
     return None
 
 
+def _phase_trigger(timing: str) -> Callable[[LtkState, Frame, list[Event]], None]:
+    def begin(state: LtkState, frame: Frame, events: list[Event]) -> None:
+        core.TRIGGERS.fire(state, timing, {"seat": state.current}, [state.current])
+    return begin
+
+
 def _draw_phase(state: LtkState, frame: Frame, events: list[Event]) -> None:
-    core.draw(state, state.current, DRAW_PER_TURN, events)
+    push(state, "draw_phase", stage=0)
 
 
 def _action_phase(state: LtkState, frame: Frame, events: list[Event]) -> None:
@@ -289,25 +305,64 @@ def _action_phase(state: LtkState, frame: Frame, events: list[Event]) -> None:
 
 
 def _discard_phase(state: LtkState, frame: Frame, events: list[Event]) -> None:
-    s = state.seats[state.current]
-    excess = len(s.hand) - hand_limit(state, state.current)
-    if excess > 0:
-        select(state, state.current, s.hand, excess, excess, "discard")
+    push(state, "discard_phase", stage=0)
 
 
-def _discard_end(state: LtkState, frame: Frame, events: list[Event]) -> None:
-    for value in frame.results:
-        if isinstance(value, dict) and value.get("purpose") == "discard":
-            core.discard_cards(state, state.current, value["picked"], events, "hand limit")
+@core.rule
+class DrawPhaseRule(FrameRule[LtkState]):
+    """Draw 2; skills at ``draw_phase`` change the count (ctx ``count``: Yingzi, Luoyi, Tuxi)."""
+
+    kind = "draw_phase"
+
+    def step(self, state: LtkState, frame: Frame, events: list[Event]) -> None:
+        if frame.data["stage"] == 0:
+            frame.data["stage"] = 1
+            core.TRIGGERS.fire(state, "draw_phase", {"seat": state.current, "count": DRAW_PER_TURN}, [state.current])
+            return
+        ctx = core.fired(frame) or {"count": DRAW_PER_TURN}
+        frame.results.clear()
+        finish(state, frame, None)
+        if ctx["count"] > 0:
+            core.draw(state, state.current, int(ctx["count"]), events)
+
+
+@core.rule
+class DiscardPhaseRule(FrameRule[LtkState]):
+    """Discard down to the hand limit; ``discard_phase`` skills may skip it (ctx ``skip``: Keji)."""
+
+    kind = "discard_phase"
+
+    def step(self, state: LtkState, frame: Frame, events: list[Event]) -> None:
+        d = frame.data
+        seat = state.current
+        if d["stage"] == 0:
+            d["stage"] = 1
+            core.TRIGGERS.fire(state, "discard_phase", {"seat": seat, "skip": False}, [seat])
+            return
+        if d["stage"] == 1:
+            ctx = core.fired(frame) or {}
+            frame.results.clear()
+            d["stage"] = 2
+            s = state.seats[seat]
+            excess = len(s.hand) - hand_limit(state, seat)
+            if not ctx.get("skip") and excess > 0:
+                select(state, seat, s.hand, excess, excess, "discard")
+            return
+        for value in frame.results:
+            if isinstance(value, dict) and value.get("purpose") == "discard":
+                core.discard_cards(state, seat, value["picked"], events, "hand limit")
+                core.lost(state, seat, value["picked"][-1], "hand", events)
+        frame.results.clear()
+        finish(state, frame, None)
 
 
 def hand_limit(state: LtkState, seat: int) -> int:
     return max(0, state.seats[seat].hp)
 
 
-BEGIN = {"start": _nothing, "judge": delayed.judgement_phase, "draw": _draw_phase, "action": _action_phase,
-         "discard": _discard_phase, "end": _nothing}
-END = {"discard": _discard_end, "judge": delayed.judgement_phase_end}
+BEGIN = {"start": _phase_trigger("start_phase"), "judge": delayed.judgement_phase, "draw": _draw_phase,
+         "action": _action_phase, "discard": _discard_phase, "end": _phase_trigger("end_phase")}
+END = {"judge": delayed.judgement_phase_end}
 
 
 @core.rule

@@ -65,8 +65,17 @@ def _select_view(frame: Frame, viewer: int | None) -> dict[str, Any]:
     return out
 
 
+def _own_cards_view(frame: Frame, viewer: int | None) -> dict[str, Any]:
+    """Cards only the deciding player looks at (Yiji, Guanxing): the others see how many."""
+    d = frame.data
+    if viewer == d["who"]:
+        return dict(d)
+    return {k: (len(v) if k == "cards" else v) for k, v in d.items()}
+
+
 # frame kinds whose data holds something not every seat may see -> what a viewer sees of it
-HIDE: dict[str, Callable[[Frame, int | None], dict[str, Any]]] = {"select": _select_view}
+HIDE: dict[str, Callable[[Frame, int | None], dict[str, Any]]] = {
+    "select": _select_view, "yiji": _own_cards_view, "guanxing": _own_cards_view}
 
 
 def determinize(state: LtkState, player: int, seed: int) -> LtkState:

@@ -283,6 +283,8 @@ def _respond_respond(state: LtkState, frame: Frame, seat: int, action: str, even
         core.lost(state, seat, card, "hand", events)
     state.discard.extend(used)
     d["used"] = [*d.get("used", []), *used]
+    if d["card"] == "slash" and seat == state.current and state.phase == "action":
+        state.used["kill_played"] = 1  # Keji looks at Kills used or played in the action phase
     events.append(Event(action.split(" ")[0], {"seat": seat, "card": d["card"], "cards": used,
                                                "for": d["on_behalf"], "why": d["why"]}))
     core.TRIGGERS.fire(state, "responded", {"seat": seat, "card": d["card"]}, [seat])

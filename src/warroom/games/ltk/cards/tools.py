@@ -280,7 +280,8 @@ class DuelRule(FrameRule[LtkState]):
                 return
             d["stage"] = 2
             frame.results.clear()
-            core.damage(state, other, turn, 1, d["cards"], events, by=d["by"])
+            core.damage(state, other, turn, 1 + basic.damage_bonus(state, other, "duel"), d["cards"], events,
+                        by=d["by"])
             return
         frame.results.clear()
         finish(state, frame, None)

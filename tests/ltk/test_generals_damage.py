@@ -8,7 +8,7 @@ K7 = cid("slash ♠7")
 
 
 def test_jianxiong_cao_cao_takes_the_kill_that_hurt_him() -> None:
-    s = table(seat("zhang_liao", "rebel", ["slash ♠7"]), hero("cao_cao", "monarch"), current=0)
+    s = table(seat("gan_ning", "rebel", ["slash ♠7"]), hero("cao_cao", "monarch"), current=0)
     act(s, 0, f"use card={K7} target=1")
     assert asked(s) == (1, "ability:jianxiong")
     act(s, 1, "use ability=jianxiong")

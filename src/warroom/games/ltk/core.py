@@ -77,6 +77,8 @@ USES: dict[str, Use] = {}
 PhaseLegal = Callable[[LtkState, int], list[str]]
 PhaseApply = Callable[[LtkState, int, dict[str, str], list["Event"]], None]
 PHASE_ACTIONS: dict[str, tuple[PhaseLegal, PhaseApply]] = {}
+# cards a skill lets a seat use as another kind in the action phase: (state, seat) -> [(card, kind)]
+AS_SOURCES: list[Callable[[LtkState, int], list[tuple[int, str]]]] = []
 
 
 def uniform(state: LtkState) -> bool:
@@ -188,6 +190,7 @@ def discard_cards(state: LtkState, seat: int, cards: list[int], events: list[Eve
             s.equip[s.equip.index(c)] = NO_CARD
         elif c in s.judge:
             s.judge.remove(c)
+            state.virtual.pop(str(c), None)
         state.discard.append(c)
     if cards:
         events.append(Event("discard", {"seat": seat, "cards": list(cards), "why": why}))
@@ -386,7 +389,13 @@ def remove_card(state: LtkState, seat: int, card: int) -> str:
         s.equip[s.equip.index(card)] = NO_CARD
         return "equip"
     s.judge.remove(card)
+    state.virtual.pop(str(card), None)
     return "judge"
+
+
+def judge_kind(state: LtkState, card: int) -> str:
+    """What a card in a judgement area is (Guose puts a ♦ card there as Indulgence)."""
+    return state.virtual.get(str(card), KIND[card])
 
 
 @rule

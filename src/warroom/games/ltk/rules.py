@@ -24,10 +24,14 @@ from warroom.games.ltk.cards import KIND, deck_ids, delayed, weapons  # noqa: F4
 from warroom.games.ltk.cards import basic as _basic  # noqa: F401  (registers Kill, Dodge, Peach)
 from warroom.games.ltk.cards import equipment as _equipment  # noqa: F401
 from warroom.games.ltk.generals import GENERALS, LORDS, OTHERS
-from warroom.games.ltk.generals import damage as _damage  # noqa: F401  (the generals' skills)
+from warroom.games.ltk.generals import actions as _actions  # noqa: F401  (the generals' skills)
+from warroom.games.ltk.generals import conversions as _conversions  # noqa: F401
+from warroom.games.ltk.generals import damage as _damage  # noqa: F401
 from warroom.games.ltk.generals import judgement as _judgement  # noqa: F401
+from warroom.games.ltk.generals import lords as _lords  # noqa: F401
 from warroom.games.ltk.generals import passive as _passive  # noqa: F401
 from warroom.games.ltk.generals import phases as _phases  # noqa: F401
+from warroom.games.ltk.generals import reactions as _reactions  # noqa: F401
 from warroom.games.ltk.state import PHASES, LtkState, Seat
 
 ROLE_ORDER = ("monarch", "minister", "rebel", "defector")
@@ -387,6 +391,12 @@ class ActRule(FrameRule[LtkState]):
             for targets in use.targets(state, seat, card) or []:
                 out.append(f"use card={card}" + (f" target={targets[0]}" if len(targets) == 1 else
                                                   f" targets={','.join(map(str, targets))}" if targets else ""))
+        for source in core.AS_SOURCES:
+            for card, kind in source(state, seat):
+                for targets in core.USES[kind].targets(state, seat, card) or []:
+                    out.append(f"use card={card} as={kind}" + (
+                        f" target={targets[0]}" if len(targets) == 1 else
+                        f" targets={','.join(map(str, targets))}" if targets else ""))
         for legal, _apply in core.PHASE_ACTIONS.values():
             out += legal(state, seat)
         out.append("end")
@@ -405,10 +415,10 @@ class ActRule(FrameRule[LtkState]):
         card = int(args["card"])
         targets = [int(args["target"])] if "target" in args else (
             [int(t) for t in args["targets"].split(",")] if "targets" in args else [])
-        core.take_from_hand(state, seat, card)
+        zone = core.remove_card(state, seat, card)  # a converted card may come from the equipment
         state.table.append(card)
-        core.USES[KIND[card]].apply(state, seat, card, targets, events)
-        core.lost(state, seat, card, "hand", events)
+        core.USES[args.get("as", KIND[card])].apply(state, seat, card, targets, events)
+        core.lost(state, seat, card, zone, events)
 
     def decision_kind(self, state: LtkState, frame: Frame) -> str:
         return "action"

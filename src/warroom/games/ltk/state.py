@@ -76,12 +76,13 @@ class LtkState:
     reshuffles: int = 0
     turns: int = 0
     moves: int = 0
+    virtual: dict[str, str] = field(default_factory=dict)  # judgement-area card id -> the tool it counts as
 
     def clone(self) -> LtkState:
         return LtkState(dict(self.config), self.rng.clone(), [s.clone() for s in self.seats], self.draw[:],
                         self.discard[:], self.table[:], self.pool[:], self.stage, self.current, self.phase,
                         dict(self.used), clone_frames(self.frames), self.winners[:], self.reason,
-                        self.reshuffles, self.turns, self.moves)
+                        self.reshuffles, self.turns, self.moves, dict(self.virtual))
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -91,7 +92,7 @@ class LtkState:
             "discard": self.discard[:], "table": self.table[:], "pool": self.pool[:], "stage": self.stage,
             "current": self.current, "phase": self.phase, "used": dict(self.used),
             "frames": frames_to_json(self.frames), "winners": self.winners[:], "reason": self.reason,
-            "reshuffles": self.reshuffles, "turns": self.turns, "moves": self.moves,
+            "reshuffles": self.reshuffles, "turns": self.turns, "moves": self.moves, "virtual": dict(self.virtual),
         }
 
     @classmethod
@@ -101,7 +102,8 @@ class LtkState:
         return cls(config, Rng(int(d["rng"])), [Seat.from_json(s) for s in d["seats"]], list(d["draw"]),
                    list(d["discard"]), list(d["table"]), list(d["pool"]), str(d["stage"]), int(d["current"]),
                    str(d["phase"]), {str(k): int(v) for k, v in d["used"].items()}, frames_from_json(d["frames"]),
-                   list(d["winners"]), str(d["reason"]), int(d["reshuffles"]), int(d["turns"]), int(d["moves"]))
+                   list(d["winners"]), str(d["reason"]), int(d["reshuffles"]), int(d["turns"]), int(d["moves"]),
+                   {str(k): str(v) for k, v in d.get("virtual", {}).items()})
 
     @property
     def n(self) -> int:

@@ -73,10 +73,18 @@ class KillRule(FrameRule[LtkState]):
         user, target = d["user"], d["target"]
         stage = d["stage"]
         if stage == 0:
-            d["stage"] = 1
+            d["stage"] = 10
             if not state.seats[target].alive:
                 d["stage"] = 9
                 return
+            core.TRIGGERS.fire(state, "kill_becomes_target", {"user": user, "target": target}, [target])
+            return
+        if stage == 10:
+            ctx = core.fired(frame) or {}
+            frame.results.clear()
+            if ctx.get("target", target) != target:  # Liuli passed the Kill on
+                d["target"] = target = ctx["target"]
+            d["stage"] = 1
             core.TRIGGERS.fire(state, "kill_targeted", {"user": user, "target": target, "undodgeable": False},
                                [user])
             return
@@ -219,7 +227,8 @@ class AskRule(FrameRule[LtkState]):
         if d["stage"] == 2:
             d["stage"] = 3
             helper = HELPERS.get(d["card"])
-            if d["got"] < d["need"] and helper and core.holds(state, seat, helper):
+            if (d["got"] < d["need"] and helper and core.holds(state, seat, helper)
+                    and any(HELPER_OK[helper](state, t) for t in core.order_from(state, seat)[1:])):
                 push(state, "ability", seat, name=helper, timing="ask")
                 d["stage"] = 21
             return

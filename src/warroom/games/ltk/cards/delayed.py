@@ -15,7 +15,7 @@ from warroom.games.ltk.state import LtkState
 
 
 def _has(state: LtkState, seat: int, kind: str) -> bool:
-    return any(KIND[c] == kind for c in state.seats[seat].judge)
+    return any(core.judge_kind(state, c) == kind for c in state.seats[seat].judge)
 
 
 def _indulgence_targets(state: LtkState, seat: int, card: int) -> list[list[int]] | None:
@@ -33,6 +33,8 @@ def place(state: LtkState, user: int, card: int, kind: str, target: int, events:
     if card in state.table:
         state.table.remove(card)
     state.seats[target].judge.append(card)
+    if KIND[card] != kind:
+        state.virtual[str(card)] = kind
     events.append(Event("use", {"seat": user, "card": kind, "cards": [card], "targets": [target]}))
     core.TRIGGERS.fire(state, "tool_used", {"user": user, "card": kind}, [user])
 
@@ -60,10 +62,10 @@ class JudgeAreaRule(FrameRule[LtkState]):
             d["card"] = card
             d["done"].append(card)
             d["stage"] = 1
-            _tools.negate(state, {"card": KIND[card], "target": seat, "delayed": True})
+            _tools.negate(state, {"card": core.judge_kind(state, card), "target": seat, "delayed": True})
             return
         card = d["card"]
-        kind = KIND[card]
+        kind = core.judge_kind(state, card)
         if d["stage"] == 1:
             if _tools.negated(frame):
                 frame.results.clear()

@@ -25,6 +25,8 @@ def _equip_apply(state: LtkState, seat: int, card: int, targets: list[int], even
         core.discard_cards(state, seat, [old], events, "replaced")
     s.equip[slot] = card
     events.append(Event("equip", {"seat": seat, "card": card}))
+    if old != NO_CARD:
+        core.lost(state, seat, old, "equip", events)  # Xiaoji
 
 
 for _key, _t in TYPES.items():

@@ -63,7 +63,7 @@ def test_double_swords_on_the_other_gender_discard_or_draw() -> None:
     s = pair(["slash ♠7"], ["jink ♦2"], eq0={"weapon": "double_swords ♠2"}, g1="zhen_ji", draw=["peach ♥3"])
     act(s, 0, f"use card={K7} target=1", "use ability=double_swords")
     assert asked(s) == (1, "double_swords")
-    act(s, 1, "let draw")
+    act(s, 1, "draw")
     assert s.seats[0].hand == [cid("peach ♥3")]
     s = pair(["slash ♠7"], eq0={"weapon": "double_swords ♠2"})
     assert asked(s) == (0, "action")

@@ -109,7 +109,7 @@ def describe(state: LtkState, seat: int, action: str) -> str:
         return "Pick a hand card blind" if args.get("zone") == "hand" else f"Pick {card_name(card)}"
     if verb == "spear":
         return f"Serpent Spear: two hand cards as a Kill on {seat_name(state, int(args.get('target', '0')))}"
-    if verb == "let":
+    if verb == "draw":
         return "Let them draw a card"
     if verb == "discard":
         return f"Discard {card_name(card)}"

@@ -71,11 +71,11 @@ class DoubleSwordsRule(FrameRule[LtkState]):
     kind = "double_swords"
 
     def legal(self, state: LtkState, frame: Frame, seat: int) -> list[str]:
-        return [*(f"discard card={c}" for c in sorted(state.seats[seat].hand)), "let draw"]
+        return [*(f"discard card={c}" for c in sorted(state.seats[seat].hand)), "draw"]
 
     def answer(self, state: LtkState, frame: Frame, seat: int, action: str, events: list[Event]) -> None:
         finish(state, frame, None)
-        if action == "let draw":
+        if action == "draw":
             core.draw(state, frame.data["user"], 1, events)
         else:
             card = int(action.rsplit("=", 1)[1])

@@ -109,6 +109,9 @@ class Setup:
 # games whose playouts run at a few representative player counts only (the others are covered
 # by their own tests), so that the suite's runtime stays modest
 PLAYER_COUNTS: dict[str, tuple[int, ...]] = {"ltk": (2, 5, 8, 10)}
+# seeds per configuration for games whose playouts are long (``benchmarks/conformance_sweep.py``
+# runs many more)
+SEEDS_PER_CONFIG: dict[str, int] = {"ltk": 3}
 
 
 def setups(settings: Settings | None = None) -> list[Setup]:
@@ -133,6 +136,7 @@ def setups(settings: Settings | None = None) -> list[Setup]:
                 configs.append(cfg)
                 break
         per = max(4, math.ceil(settings.seeds / len(configs)))
+        per = min(per, SEEDS_PER_CONFIG.get(game.name, per))
         for i, cfg in enumerate(configs):
             seeds = tuple(mix_seed(i, s) % 1_000_000 for s in range(per))
             out.append(Setup(game.name, cfg, seeds))

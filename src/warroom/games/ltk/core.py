@@ -213,6 +213,12 @@ def equipment_slot(card: int) -> int:
 
 
 # ----- health ---------------------------------------------------------------------------------------
+def note(state: LtkState, a: int, b: int, amount: int) -> None:
+    """Add to the public record of what ``a`` did to ``b``."""
+    if a >= 0 and a != b and state.deeds:
+        state.deeds[a][b] += amount
+
+
 def recover(state: LtkState, seat: int, amount: int, events: list[Event]) -> None:
     s = state.seats[seat]
     gained = max(0, min(amount, s.max_hp - s.hp))
@@ -250,6 +256,7 @@ class DamageRule(FrameRule[LtkState]):
             if source >= 0 and not state.seats[source].alive:
                 d["source"] = -1  # a dead source deals damage with no source
             target.hp -= d["amount"]
+            note(state, d["source"], d["target"], d["amount"])
             events.append(Event("damage", {"source": d["source"], "target": d["target"], "amount": d["amount"],
                                            "hp": target.hp, "by": d["by"]}))
             if target.hp < 1:

@@ -120,6 +120,7 @@ def position(game: Any, desc: dict[str, Any]) -> LtkState:
                      list(reversed(discard_top_first)), table, stage="play", current=current,
                      used={str(k): int(v) for k, v in (desc.get("used") or {}).items()},
                      turns=int(desc.get("turns", 0)))
+    state.deeds = [list(map(int, row)) for row in desc["deeds"]] if "deeds" in desc else [[0] * n for _ in range(n)]
     if "frames" in desc:
         state.phase = phase
         state.frames = frames_from_json(desc["frames"])
@@ -157,7 +158,7 @@ def describe_position(state: LtkState) -> dict[str, Any]:
         "seats": seats, "draw": list(reversed(state.draw)), "discard": list(reversed(state.discard)),
         "table": state.table[:], "current": state.current, "phase": state.phase or "start",
         "used": dict(state.used), "turns": state.turns, "seed": state.rng.state,
-        "frames": frames_to_json(state.frames),
+        "frames": frames_to_json(state.frames), "deeds": [row[:] for row in state.deeds],
     }
 
 

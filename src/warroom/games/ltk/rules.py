@@ -56,6 +56,7 @@ class Ltk(Game[LtkState]):
     rules_version = 1
     min_players = 2
     max_players = 10
+    default_bot = "heuristic"
     variants: ClassVar[dict[str, str]] = {
         "three-player": "3 players, no roles: kill the player after you, protect the player before you",
     }
@@ -93,6 +94,7 @@ class Ltk(Game[LtkState]):
         others = [g for g in OTHERS if opts["extra_generals"] or g not in EXTRA_GENERALS]
         rng.shuffle(others)
         state = LtkState(config, rng, seats, [], current=monarch)
+        state.deeds = [[0] * n for _ in range(n)]
         if three:
             for s in seats:
                 s.revealed = True

@@ -77,12 +77,16 @@ class LtkState:
     turns: int = 0
     moves: int = 0
     virtual: dict[str, str] = field(default_factory=dict)  # judgement-area card id -> the tool it counts as
+    # the public record of deeds[a][b]: damage a dealt to b, less 2 for each Peach a gave b while dying
+    # (what any player at the table could note down; the bots read roles from it)
+    deeds: list[list[int]] = field(default_factory=list)
 
     def clone(self) -> LtkState:
         return LtkState(dict(self.config), self.rng.clone(), [s.clone() for s in self.seats], self.draw[:],
                         self.discard[:], self.table[:], self.pool[:], self.stage, self.current, self.phase,
                         dict(self.used), clone_frames(self.frames), self.winners[:], self.reason,
-                        self.reshuffles, self.turns, self.moves, dict(self.virtual))
+                        self.reshuffles, self.turns, self.moves, dict(self.virtual),
+                        [row[:] for row in self.deeds])
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -93,6 +97,7 @@ class LtkState:
             "current": self.current, "phase": self.phase, "used": dict(self.used),
             "frames": frames_to_json(self.frames), "winners": self.winners[:], "reason": self.reason,
             "reshuffles": self.reshuffles, "turns": self.turns, "moves": self.moves, "virtual": dict(self.virtual),
+            "deeds": [row[:] for row in self.deeds],
         }
 
     @classmethod
@@ -103,7 +108,8 @@ class LtkState:
                    list(d["discard"]), list(d["table"]), list(d["pool"]), str(d["stage"]), int(d["current"]),
                    str(d["phase"]), {str(k): int(v) for k, v in d["used"].items()}, frames_from_json(d["frames"]),
                    list(d["winners"]), str(d["reason"]), int(d["reshuffles"]), int(d["turns"]), int(d["moves"]),
-                   {str(k): str(v) for k, v in d.get("virtual", {}).items()})
+                   {str(k): str(v) for k, v in d.get("virtual", {}).items()},
+                   [list(row) for row in d.get("deeds", [])])
 
     @property
     def n(self) -> int:

@@ -354,6 +354,7 @@ def _rescue_respond(state: LtkState, frame: Frame, seat: int, action: str, event
     state.discard.append(card)
     events.append(Event("use", {"seat": seat, "card": "peach", "cards": [card], "targets": [dying]}))
     core.recover(state, dying, 1 + sum(b(state, seat, dying) for b in PEACH_BONUS), events)
+    core.note(state, seat, dying, -2)
     return "close" if state.seats[dying].hp >= 1 else "again"
 
 

@@ -72,3 +72,20 @@ def test_fanjian_zhou_yu_the_wrong_suit_deals_damage() -> None:
     act(s, 0, "fanjian target=1")
     act(s, 1, "name suit=spade")
     assert s.seats[1].hp == 3 and s.seats[1].hand == [cid("jink ♥2")]
+
+
+def test_quhu_xun_yu_wins_the_point_duel_and_the_tiger_hurts_another() -> None:
+    s = table(hero("xun_yu", "monarch", ["jink ♦J"]), seat("xu_chu", "rebel", ["slash ♠7"]), seat("cao_ren", "rebel"))
+    act(s, 0, "quhu target=1", f"pick card={cid('jink ♦J')}")
+    # Xu Chu cannot see the face-down card Xun Yu chose
+    assert GAME.view(s, 1)["frames"][-2]["data"]["cards"] == 1
+    act(s, 1, f"pick card={cid('slash ♠7')}")
+    act(s, 0, "choose target=2")
+    assert s.seats[2].hp == 3 and {cid("jink ♦J"), cid("slash ♠7")} <= set(s.discard)
+
+
+def test_quhu_a_tie_is_the_initiators_loss() -> None:
+    s = table(hero("xun_yu", "monarch", ["slash ♠7"]), seat("xu_chu", "rebel", ["slash ♣7"]))
+    act(s, 0, "quhu target=1", f"pick card={cid('slash ♠7')}")
+    act(s, 1, f"pick card={cid('slash ♣7')}")
+    assert s.seats[0].hp == 2

@@ -225,6 +225,8 @@ def recover(state: LtkState, seat: int, amount: int, events: list[Event]) -> Non
     if gained:
         s.hp += gained
         events.append(Event("recover", {"seat": seat, "amount": gained, "hp": s.hp}))
+        for _ in range(min(gained, len(s.buqu))):  # Buqu: each point recovered discards one card
+            state.discard.append(s.buqu.pop())
 
 
 def damage(state: LtkState, source: int, target: int, amount: int, cards: list[int], events: list[Event],
@@ -260,7 +262,7 @@ class DamageRule(FrameRule[LtkState]):
             events.append(Event("damage", {"source": d["source"], "target": d["target"], "amount": d["amount"],
                                            "hp": target.hp, "by": d["by"]}))
             if target.hp < 1:
-                push(state, "dying", dying=d["target"], killer=d["source"], stage=0)
+                below(state, d["target"], d["amount"], d["source"])
             return
         if d["stage"] == 1:
             d["stage"] = 2
@@ -285,10 +287,20 @@ class LoseHealthRule(FrameRule[LtkState]):
             target.hp -= d["amount"]
             events.append(Event("lose_health", {"seat": d["target"], "amount": d["amount"], "hp": target.hp}))
             if target.hp < 1:
-                push(state, "dying", dying=d["target"], killer=-1, stage=0)
+                below(state, d["target"], d["amount"], -1)
             return
         frame.results.clear()
         finish(state, frame, None)
+
+
+def below(state: LtkState, seat: int, amount: int, killer: int) -> None:
+    """Health fell below 1: dying, unless Buqu keeps Zhou Tai up."""
+    s = state.seats[seat]
+    if holds(state, seat, "buqu"):
+        points = min(amount, 1 - s.hp)  # the points lost at 0 health or lower
+        push(state, "buqu", seat, points=points, killer=killer)
+        return
+    push(state, "dying", dying=seat, killer=killer, stage=0)
 
 
 @rule
@@ -326,6 +338,8 @@ def die(state: LtkState, seat: int, killer: int, events: list[Event]) -> None:
         end_game(state, winners[0], winners[1], events)
         return
     discard_cards(state, seat, s.hand[:] + [c for c in s.equip if c != NO_CARD] + s.judge[:], events, "death")
+    state.discard.extend(s.buqu)
+    s.buqu = []
     if killer < 0 or not state.seats[killer].alive:
         return
     if s.role == "rebel":

@@ -99,9 +99,10 @@ def position(game: Any, desc: dict[str, Any]) -> LtkState:
         s.known = [c for c in cards_known(rs, s.hand) if c in s.hand]
         s.flipped = bool(rs.get("flipped", False))
         s.blank = bool(rs.get("blank", False))
+        s.buqu = [cards.get(c, f"{where} buqu") for c in rs.get("buqu", [])]
         if s.hp > s.max_hp:
             raise ConfigError(f"{where}: health {s.hp} is above the maximum {s.max_hp}")
-        if s.alive and s.hp < 1 and "frames" not in desc:
+        if s.alive and s.hp < 1 and "frames" not in desc and not s.buqu:
             raise ConfigError(f"{where}: a living player at rest has at least 1 health")
         seats.append(s)
     if sum(s.role == "monarch" for s in seats) != 1:
@@ -152,6 +153,7 @@ def describe_position(state: LtkState) -> dict[str, Any]:
             "max_hp": s.max_hp, "hand": s.hand[:],
             "equipment": {slot: c for slot, c in zip(SLOTS, s.equip, strict=True) if c != NO_CARD},
             "judgement": s.judge[:], "known": s.known[:], "flipped": s.flipped, "blank": s.blank,
+            "buqu": s.buqu[:],
         })
     return {
         "players": state.n, "variants": list(state.config["variants"]), "options": dict(state.config["options"]),

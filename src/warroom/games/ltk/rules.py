@@ -25,6 +25,7 @@ from warroom.games.ltk.cards import basic as _basic  # noqa: F401  (registers Ki
 from warroom.games.ltk.cards import equipment as _equipment  # noqa: F401
 from warroom.games.ltk.generals import GENERALS, LORDS, OTHERS
 from warroom.games.ltk.generals import actions as _actions  # noqa: F401  (the generals' skills)
+from warroom.games.ltk.generals import buqu as _buqu  # noqa: F401
 from warroom.games.ltk.generals import conversions as _conversions  # noqa: F401
 from warroom.games.ltk.generals import damage as _damage  # noqa: F401
 from warroom.games.ltk.generals import judgement as _judgement  # noqa: F401

@@ -37,24 +37,25 @@ class Seat:
     known: list[int] = field(default_factory=list)  # hand cards every seat has seen enter the hand
     flipped: bool = False  # face down (Jushou): the next turn is skipped
     blank: bool = False  # positions only: the general's skills are off (to test a card's rule alone)
+    buqu: list[int] = field(default_factory=list)  # Zhou Tai's face-up cards on his general (Buqu)
 
     def clone(self) -> Seat:
         return Seat(self.role, self.general, self.revealed, self.alive, self.hp, self.max_hp,
                     self.hand[:], self.equip[:], self.judge[:], self.offers[:], self.pick, self.known[:],
-                    self.flipped, self.blank)
+                    self.flipped, self.blank, self.buqu[:])
 
     def to_json(self) -> dict[str, Any]:
         return {"role": self.role, "general": self.general, "revealed": self.revealed, "alive": self.alive,
                 "hp": self.hp, "max_hp": self.max_hp, "hand": self.hand[:], "equip": self.equip[:],
                 "judge": self.judge[:], "offers": self.offers[:], "pick": self.pick, "known": self.known[:],
-                "flipped": self.flipped, "blank": self.blank}
+                "flipped": self.flipped, "blank": self.blank, "buqu": self.buqu[:]}
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> Seat:
         return cls(str(d["role"]), str(d["general"]), bool(d["revealed"]), bool(d["alive"]), int(d["hp"]),
                    int(d["max_hp"]), list(d["hand"]), list(d["equip"]), list(d["judge"]), list(d["offers"]),
                    str(d["pick"]), list(d["known"]), bool(d.get("flipped", False)),
-                   bool(d.get("blank", False)))
+                   bool(d.get("blank", False)), list(d.get("buqu", [])))
 
 
 @dataclass(slots=True)

@@ -29,6 +29,7 @@ def view(state: LtkState, player: int | None) -> dict[str, Any]:
             "alive": s.alive, "hp": s.hp, "max_hp": s.max_hp, "hand_count": len(s.hand),
             "equipment": {slot: c for slot, c in zip(SLOTS, s.equip, strict=True) if c != NO_CARD},
             "judgement": s.judge[:], "known_hand": sorted(s.known) if i != player else [],
+            "buqu": s.buqu[:], "flipped": s.flipped,
         }
         if selecting:
             row["chosen"] = bool(s.pick) or bool(s.general)
@@ -74,9 +75,15 @@ def _own_cards_view(frame: Frame, viewer: int | None) -> dict[str, Any]:
     return {k: (len(v) if k == "cards" else v) for k, v in d.items()}
 
 
+def _face_down_view(frame: Frame, viewer: int | None) -> dict[str, Any]:
+    """A point duel's cards lie face down until both are chosen: only their number shows."""
+    d = frame.data
+    return {k: (len(v) if k == "cards" and d["stage"] < 3 else v) for k, v in d.items()}
+
+
 # frame kinds whose data holds something not every seat may see -> what a viewer sees of it
 HIDE: dict[str, Callable[[Frame, int | None], dict[str, Any]]] = {
-    "select": _select_view, "yiji": _own_cards_view, "guanxing": _own_cards_view}
+    "select": _select_view, "yiji": _own_cards_view, "guanxing": _own_cards_view, "quhu": _face_down_view}
 
 
 def determinize(state: LtkState, player: int, seed: int) -> LtkState:

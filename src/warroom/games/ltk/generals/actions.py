@@ -10,7 +10,7 @@ from warroom.engine.choices import select
 from warroom.engine.events import Event
 from warroom.engine.frames import NO_SEAT, Frame, FrameRule, finish, push
 from warroom.games.ltk import core
-from warroom.games.ltk.cards import SUIT, tools
+from warroom.games.ltk.cards import RANK, SUIT, tools
 from warroom.games.ltk.state import NO_CARD, LtkState
 
 
@@ -229,3 +229,80 @@ class FanjianRule(FrameRule[LtkState]):
 
 core.PHASE_ACTIONS["fanjian"] = (_once("fanjian", lambda s, p: bool(s.seats[p].hand), _fanjian_targets),
                                  _fanjian_apply)
+
+
+# ----- Quhu: point duel a player with more health; win: they hurt someone in their range; else they hurt you -----
+def _quhu_targets(state: LtkState, seat: int) -> list[str]:
+    hp = state.seats[seat].hp
+    return [f"quhu target={t}" for t in core.order_from(state, seat)[1:]
+            if state.seats[t].hp > hp and state.seats[t].hand]
+
+
+def _quhu_apply(state: LtkState, seat: int, args: dict[str, str], events: list[Event]) -> None:
+    state.used["quhu"] = 1
+    events.append(Event("ability", {"seat": seat, "ability": "quhu"}))
+    push(state, "quhu", who=seat, target=int(args["target"]), cards=[], stage=0)
+
+
+@core.rule
+class QuhuRule(FrameRule[LtkState]):
+    """The point duel (拼点): each picks a hand card in secret (it waits face down in ``cards``),
+    both are shown; the higher rank wins, a tie is the initiator's loss; both are discarded."""
+
+    kind = "quhu"
+
+    def step(self, state: LtkState, frame: Frame, events: list[Event]) -> None:
+        d = frame.data
+        who, target = d["who"], d["target"]
+        for value in frame.results:
+            if isinstance(value, dict) and value.get("purpose") == "quhu":
+                card = value["picked"][0]
+                owner = who if d["stage"] == 1 else target
+                core.take_from_hand(state, owner, card)
+                d["cards"].append(card)
+            if isinstance(value, dict) and "quhu_victim" in value:
+                d["victim"] = value["quhu_victim"]
+        frame.results.clear()
+        if d["stage"] == 0:
+            d["stage"] = 1
+            select(state, who, state.seats[who].hand, 1, 1, "quhu")
+            return
+        if d["stage"] == 1:
+            d["stage"] = 2
+            select(state, target, state.seats[target].hand, 1, 1, "quhu")
+            return
+        if d["stage"] == 2:
+            mine, theirs = d["cards"]
+            state.discard.extend([mine, theirs])
+            d["cards"], d["shown"] = [], [mine, theirs]
+            won = RANK[mine] > RANK[theirs]
+            events.append(Event("point_duel", {"seat": who, "target": target, "cards": [mine, theirs], "won": won}))
+            d["stage"] = 3
+            victims = [v for v in core.alive(state) if v != target and core.in_range(state, target, v)]
+            if won and victims:
+                push(state, "quhu_victim", who, victims=victims)
+                return
+            if not won:
+                finish(state, frame, None)
+                core.damage(state, target, who, 1, [], events, by="quhu")
+                return
+        if d.get("victim", -1) >= 0:
+            finish(state, frame, None)
+            core.damage(state, target, d["victim"], 1, [], events, by="quhu")
+            return
+        finish(state, frame, None)
+
+
+@core.rule
+class QuhuVictimRule(FrameRule[LtkState]):
+    kind = "quhu_victim"
+
+    def legal(self, state: LtkState, frame: Frame, seat: int) -> list[str]:
+        return [f"choose target={v}" for v in frame.data["victims"]]
+
+    def answer(self, state: LtkState, frame: Frame, seat: int, action: str, events: list[Event]) -> None:
+        frame.seat = NO_SEAT
+        finish(state, frame, {"quhu_victim": int(action.rsplit("=", 1)[1])})
+
+
+core.PHASE_ACTIONS["quhu"] = (_once("quhu", lambda s, p: bool(s.seats[p].hand), _quhu_targets), _quhu_apply)

@@ -140,6 +140,14 @@ EXTRA_SETUPS: dict[str, tuple[tuple[int, tuple[str, ...]], ...]] = {
 }
 
 
+# games whose playouts run at a few representative player counts only (the others are covered
+# by their own tests), so that the suite's runtime stays modest
+PLAYER_COUNTS: dict[str, tuple[int, ...]] = {"ltk": (2, 5, 8, 10)}
+# seeds per configuration for games whose playouts are long (``benchmarks/conformance_sweep.py``
+# runs many more)
+SEEDS_PER_CONFIG: dict[str, int] = {"ltk": 3}
+
+
 def setups(settings: Settings | None = None) -> list[Setup]:
     """Every game of the suite with each player count it supports, and each variant once.
 
@@ -150,7 +158,8 @@ def setups(settings: Settings | None = None) -> list[Setup]:
     settings = settings or Settings()
     out: list[Setup] = []
     for game in suite_games():
-        configs = [game.configure(n) for n in range(game.min_players, game.max_players + 1)]
+        counts = PLAYER_COUNTS.get(game.name, range(game.min_players, game.max_players + 1))
+        configs = [game.configure(n) for n in counts]
         for variant in sorted(game.variants):
             # the first player count the variant accepts
             for n in range(game.min_players, game.max_players + 1):
@@ -169,6 +178,7 @@ def setups(settings: Settings | None = None) -> list[Setup]:
             configs.append(game.configure(game.max_players, (), {UNIFORM: 1}))
             tags.append("uniform")
         per = max(4, math.ceil(settings.seeds / len(configs)))
+        per = min(per, SEEDS_PER_CONFIG.get(game.name, per))
         for i, cfg in enumerate(configs):
             seeds = tuple(mix_seed(i, s) % 1_000_000 for s in range(per))
             out.append(Setup(game.name, cfg, seeds, tags[i]))
@@ -348,9 +358,31 @@ def _kessen_probe() -> Probe:
     return Probe(hidden, kept)
 
 
+def _ltk_probe() -> Probe:
+    def hidden(state: Any, seat: int) -> dict[str, Any]:
+        others = [i for i in range(len(state.seats)) if i != seat]
+        return {
+            "other hands": [sorted(c for c in state.seats[i].hand if c not in state.seats[i].known)
+                            for i in others if state.seats[i].hand],
+            # roles can only be re-dealt among seats whose roles are not all the same
+            "hidden roles": roles if len(set(roles := [state.seats[i].role for i in others
+                                                       if not state.seats[i].revealed])) > 1 else [],
+            "draw pile order": list(state.draw),
+            "rng": state.rng.state,
+        }
+
+    def kept(state: Any, seat: int) -> Any:
+        me = state.seats[seat]
+        return ([(len(s.hand), sorted(s.known), s.general, s.hp, s.equip) for s in state.seats],
+                len(state.draw), sorted(me.hand), me.role, sorted(me.offers), me.pick,
+                sorted(s.role for s in state.seats))
+
+    return Probe(hidden, kept)
+
+
 # A game listed here gets its hidden parts checked one by one; any other game gets
 # the generic check (some determinization differs from the real state).
-PROBES: dict[str, Callable[[], Probe]] = {"kessen": _kessen_probe}
+PROBES: dict[str, Callable[[], Probe]] = {"kessen": _kessen_probe, "ltk": _ltk_probe}
 # Games without hidden information or chance (none yet) are exempt from re-dealing.
 PERFECT_INFORMATION: frozenset[str] = frozenset()
 

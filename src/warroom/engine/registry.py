@@ -13,6 +13,7 @@ _MODULES: dict[str, str] = {
     "kessen": "warroom.games.kessen.rules",
     "tessen": "warroom.games.tessen.rules",
     "kasl": "warroom.games.kasl.rules",
+    "ltk": "warroom.games.ltk.rules",
 }
 _ALIASES: dict[str, str] = {"paper-kessen": "kessen"}
 _LOADED: dict[str, Game[Any]] = {}

@@ -38,7 +38,10 @@ TARGETS: dict[str, dict[str, float]] = {
     "kessen": {"decisions_per_second": 60_000.0, "clone_us": 15.0},
     "tessen": {"games_per_second": 50.0},  # whole matches between its heuristic bots
     "kasl": {"games_per_second": 20.0},
+    "ltk": {"decisions_per_second": 25_000.0, "clone_us": 20.0},
 }
+# games benchmarked at a few representative player counts rather than every one
+PLAYER_COUNTS: dict[str, tuple[int, ...]] = {"ltk": (2, 5, 10)}
 # Share of the per-configuration time budget given to each measurement.
 SHARE = {"playouts": 0.6, "clone": 0.15, "json": 0.15, "hash": 0.1}
 # Playouts run in rounds and the median round is reported: on a shared machine another
@@ -59,7 +62,7 @@ def bench_all(
     games = [registry.get(game_name)] if game_name else registry.all_games()
     rows = []
     for game in games:
-        for players in range(game.min_players, game.max_players + 1):
+        for players in PLAYER_COUNTS.get(game.name, range(game.min_players, game.max_players + 1)):
             if on_start is not None:
                 on_start(game.name, players)
             rows.append(bench_game(game, players, seconds, seed))

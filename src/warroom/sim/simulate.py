@@ -296,6 +296,17 @@ def summarize(run: SimRun) -> dict[str, Any]:
         reasons[row.reason] = reasons.get(row.reason, 0) + 1
     counts = {**wins, "draw": draws}
     n = len(ok)
+    # games with roles (LTK) name the roles that won each game in ``scores["winning_roles"]``
+    by_role: dict[str, int] = {}
+    for row in ok:
+        for role in row.scores.get("roles", []):
+            by_role.setdefault(str(role), 0)
+        for role in row.scores.get("winning_roles", []):
+            by_role[str(role)] = by_role.get(str(role), 0) + 1
+    extra: dict[str, Any] = {}
+    if by_role:
+        extra = {"wins_by_role": dict(sorted(by_role.items())),
+                 "win_rate_by_role": {k: wilson(v, n).to_json() for k, v in sorted(by_role.items())}}
     return {
         "game": spec.game,
         "games": len(run.rows),
@@ -320,4 +331,5 @@ def summarize(run: SimRun) -> dict[str, Any]:
         "jobs": run.jobs,
         "backend": run.backend,
         "record_dir": spec.record_dir,
+        **extra,
     }

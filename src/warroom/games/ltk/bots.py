@@ -1,0 +1,267 @@
+"""A heuristic LTK bot that plays for its role.
+
+It reads only its view and its legal actions. Each other seat gets a hostility in [-1, 1] from what
+the view shows (revealed roles, the Monarch, what the seat has done to the Monarch: the public
+``deeds`` record of damage and healing), and every legal action is scored against it: Kills, Duels,
+Dismantles and Indulgences aim at the most hostile seats, Peaches and healing skills at friends,
+area cards are used only when they hurt the other side more than one's own, Negates protect friends.
+Responses (Dodges, Kills, saving Peaches) are answered from one table lookup, well under a millisecond.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from warroom.games.ltk.cards import KIND, SUBTYPE, TYPES
+
+VALUE = {"peach": 6.0, "jink": 4.0, "nullification": 4.5, "slash": 3.0, "ex_nihilo": 3.5, "lightning": 0.5}
+HARMFUL = frozenset({"slash", "duel", "dismantlement", "snatch", "collateral", "savage_assault", "archery_attack",
+                     "indulgence", "lightning"})
+
+
+def card_value(card: int) -> float:
+    kind = KIND[card]
+    if kind in VALUE:
+        return VALUE[kind]
+    return 2.5 if SUBTYPE[card] in ("weapon", "armor") else 2.0
+
+
+class _Table:
+    """The bot's reading of its view: who is friend or foe."""
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        self.view = view
+        self.me: int = view["seat"]
+        self.seats: list[dict[str, Any]] = view["seats"]
+        self.role: str = self.seats[self.me]["role"] or ""
+        self.monarch = next((s["seat"] for s in self.seats if s["role"] == "monarch"), -1)
+        deeds = view.get("deeds") or []
+        self.hostile = [self.hostility(t, deeds) for t in range(len(self.seats))]
+
+    def hostility(self, t: int, deeds: list[list[int]]) -> float:
+        if t == self.me:
+            return -1.0
+        seat = self.seats[t]
+        if not seat["alive"]:
+            return 0.0
+        role = seat["role"]
+        monarch_side = self.role in ("monarch", "minister")
+        # what t did to the Monarch so far (damage positive, healing negative), when known
+        toward = deeds[t][self.monarch] if deeds and self.monarch >= 0 else 0
+        if role == "monarch":
+            if self.role == "rebel":
+                return 1.0
+            if self.role == "defector":
+                living = sum(1 for s in self.seats if s["alive"])
+                return 1.0 if living <= 2 else -0.6
+            return -1.0
+        if role is not None:
+            if monarch_side:
+                return -0.8 if role == "minister" else 1.0
+            if self.role == "rebel":
+                return -0.8 if role == "rebel" else 0.7
+            return 0.8 if role == "rebel" else 0.4
+        # unknown role: read what the seat did to the Monarch
+        if monarch_side:
+            return max(-1.0, min(1.0, 0.25 + 0.5 * toward))
+        if self.role == "rebel":
+            return max(-1.0, min(1.0, 0.2 - 0.6 * toward))
+        return 0.5 + 0.2 * toward
+
+    def friend(self, t: int) -> bool:
+        return self.hostile[t] < 0
+
+    def hp(self, t: int) -> int:
+        return int(self.seats[t]["hp"])
+
+
+def _args(action: str) -> dict[str, str]:
+    return dict(w.split("=", 1) for w in action.split(" ")[1:] if "=" in w)
+
+
+class HeuristicBot:
+    name = "heuristic"
+    needs_view = True
+
+    def choose(self, view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
+        if len(legal) == 1:
+            return legal[0]
+        if legal[0].startswith("choose general="):
+            return legal[rng.randrange(len(legal))]
+        t = _Table(view)
+        frames: list[dict[str, Any]] = view.get("frames") or []
+        top: dict[str, Any] = frames[-1] if frames else {"kind": "", "data": {}}
+        kind: str = top["kind"]
+        data: dict[str, Any] = top["data"]
+        if kind == "act":
+            return self._act(t, view, legal, rng)
+        if kind == "window":
+            return self._window(t, data, legal)
+        if kind == "select":
+            return self._select(t, data, legal)
+        if kind == "take":
+            return self._take(t, data, legal)
+        if kind == "ability":
+            return self._ability(t, data, frames, legal)
+        return self._other(t, kind, data, legal)
+
+    # ----- the action phase -------------------------------------------------------------------------------
+    def _act(self, t: _Table, view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
+        best, best_score = "end", 0.0
+        for action in legal:
+            score = self._score(t, view, action) + rng.random() * 0.05
+            if score > best_score:
+                best, best_score = action, score
+        return best
+
+    def _score(self, t: _Table, view: dict[str, Any], action: str) -> float:
+        verb = action.split(" ", 1)[0]
+        a = _args(action)
+        me = t.me
+        if verb == "use":
+            card = int(a["card"])
+            kind = a.get("as", KIND[card])
+            target = int(a["target"]) if "target" in a else -1
+            targets = [int(x) for x in a["targets"].split(",")] if "targets" in a else []
+            e = t.hostile[target] if target >= 0 else 0.0
+            if kind == "slash":
+                return 6 * e + (2 if target >= 0 and t.hp(target) == 1 and e > 0 else 0) + (
+                    sum(t.hostile[x] for x in targets) * 5 if targets else 0)
+            if kind == "peach":
+                return 8.0
+            if kind in ("ex_nihilo",):
+                return 7.0
+            if kind == "amazing_grace":
+                return 2.0
+            if kind == "god_salvation":
+                return float(sum(-t.hostile[s["seat"]] for s in t.seats if s["alive"] and s["hp"] < s["max_hp"])) * 2
+            if kind in ("savage_assault", "archery_attack"):
+                hurt = 0.0
+                for s in t.seats:
+                    if s["alive"] and s["seat"] != me:
+                        weight = 2.0 if s["hp"] <= 1 else 1.0
+                        hurt += t.hostile[s["seat"]] * weight
+                return 3 * hurt
+            if kind == "duel":
+                kills = sum(1 for c in view["hand"] if KIND[c] == "slash")
+                return 5 * e if kills >= 1 or e > 0.9 else e
+            if kind in ("dismantlement", "snatch"):
+                return 4 * e + (1 if kind == "snatch" else 0)
+            if kind == "indulgence":
+                return 5 * e
+            if kind == "collateral":
+                return 3 * t.hostile[targets[1]] + t.hostile[targets[0]] if len(targets) == 2 else 0.0
+            if kind == "lightning":
+                return -1.0
+            if TYPES[kind].type == "equipment":
+                slot = SUBTYPE[card]
+                have = t.seats[me]["equipment"].get(slot)
+                return 5.0 if have is None else (2.0 if slot == "weapon" and TYPES[kind].range >
+                                                 TYPES[KIND[have]].range else -1.0)
+            return 0.5
+        target = int(a["target"]) if "target" in a and a["target"].lstrip("-").isdigit() else -1
+        e = t.hostile[target] if target >= 0 else 0.0
+        if verb in ("jijiang", "spear"):
+            return 5 * e
+        if verb == "fanjian":
+            return 3 * e
+        if verb == "lijian":
+            x, y = (int(v) for v in a["targets"].split(","))
+            return 3 * (t.hostile[x] + t.hostile[y])
+        if verb in ("jieyin", "qingnang"):
+            return -4 * e
+        if verb == "rende":
+            return -3 * e if len(view["hand"]) >= 3 else -0.5
+        if verb == "kurou":
+            return 2.0 if t.hp(me) >= 3 else -1.0
+        if verb == "zhiheng":
+            return 0.6
+        return 0.0
+
+    # ----- responses ----------------------------------------------------------------------------------------
+    def _window(self, t: _Table, data: dict[str, Any], legal: list[str]) -> str:
+        name = data.get("name")
+        answers = [a for a in legal if a != "pass"]
+        if not answers:
+            return "pass"
+        if name == "respond":
+            behalf = data.get("on_behalf", t.me)
+            if behalf != t.me and not t.friend(behalf):
+                return "pass"
+            return min(answers, key=lambda a: card_value(int(_args(a)["card"])))
+        if name == "rescue":
+            dying = data["dying"]
+            return answers[0] if dying == t.me or t.friend(dying) else "pass"
+        if name == "negate":
+            about = data.get("about", {})
+            card = str(about.get("card"))
+            if card == "nullification":
+                user = int(about.get("user", -1))
+                return answers[0] if user >= 0 and not t.friend(user) else "pass"
+            target = int(about.get("target", -1))
+            if target < 0:
+                return "pass"
+            harmful = card in HARMFUL
+            if harmful and t.friend(target):
+                return answers[0]
+            if not harmful and t.hostile[target] > 0.5 and card == "ex_nihilo":
+                return answers[0]
+            return "pass"
+        return "pass"
+
+    def _select(self, t: _Table, data: dict[str, Any], legal: list[str]) -> str:
+        purpose = data.get("purpose")
+        picks = [a for a in legal if a.startswith("pick ")]
+        if "done" in legal and ((purpose in ("zhiheng", "rende") and data.get("picked")) or not picks):
+            return "done"
+        if not picks:
+            return legal[0]
+        if purpose == "tuxi":
+            return max(picks, key=lambda a: t.hostile[int(_args(a)["seat"])])
+        if purpose == "harvest":
+            return max(picks, key=lambda a: card_value(int(_args(a)["card"])))
+        return min(picks, key=lambda a: card_value(int(_args(a)["card"])) if "card" in _args(a) else 0)
+
+    def _take(self, t: _Table, data: dict[str, Any], legal: list[str]) -> str:
+        owner = data["owner"]
+        named = [a for a in legal if "card=" in a]
+        if t.friend(owner) and named:
+            return named[-1]  # take a friend's judgement card (a delayed tool) or least harm
+        if named and not t.friend(owner):
+            return max(named, key=lambda a: card_value(int(_args(a)["card"])))
+        return legal[0]
+
+    def _ability(self, t: _Table, data: dict[str, Any], frames: list[dict[str, Any]], legal: list[str]) -> str:
+        use = next((a for a in legal if a.startswith("use ")), legal[0])
+        name = data.get("name")
+        if name == "ice_sword":
+            below = frames[-2]["data"] if len(frames) >= 2 else {}
+            target = below.get("ctx", {}).get("target", -1)
+            return use if target >= 0 and t.friend(target) else "decline"
+        if name in ("kurou", "lightning"):
+            return "decline"
+        return use
+
+    def _other(self, t: _Table, kind: str, data: dict[str, Any], legal: list[str]) -> str:
+        if kind == "ganglie":
+            return "discard" if "discard" in legal and t.hp(t.me) <= 2 else "suffer"
+        if kind == "double_swords":
+            discards = [a for a in legal if a.startswith("discard")]
+            return min(discards, key=lambda a: card_value(int(_args(a)["card"]))) if len(discards) > 2 else "draw"
+        if kind == "yiji":
+            mine = [a for a in legal if a.endswith(f"to={t.me}")]
+            return mine[0] if mine else legal[0]
+        if kind == "jieming":
+            return f"choose target={t.me}" if f"choose target={t.me}" in legal else legal[0]
+        if kind == "liuli":
+            return max(legal, key=lambda a: t.hostile[int(_args(a)["to"])])
+        if kind == "guanxing":
+            tops = [a for a in legal if a.startswith("top")]
+            return max(tops, key=lambda a: card_value(int(_args(a)["card"]))) if tops else legal[0]
+        return legal[0]
+
+
+BOTS = {"heuristic": HeuristicBot}
+
+__all__ = ["BOTS", "HeuristicBot"]

@@ -1,0 +1,361 @@
+"""The basic cards: Kill (杀), Dodge (闪) and Peach (桃); asking a player for Kills or Dodges
+(with Eight Trigrams); the rescue round."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from warroom.engine.events import Event
+from warroom.engine.frames import Frame, FrameRule, finish, push
+from warroom.engine.windows import Then, WindowRule
+from warroom.games.ltk import core
+from warroom.games.ltk.cards import is_red
+from warroom.games.ltk.state import LtkState
+
+KILL_LIMIT = 1  # Kills used per action phase
+
+
+def kill_limit(state: LtkState, seat: int) -> int:
+    """How many Kills ``seat`` may use this action phase (Crossbow and Paoxiao lift it)."""
+    for unlimited in UNLIMITED_KILLS:
+        if unlimited(state, seat):
+            return 1 << 30
+    return KILL_LIMIT
+
+
+UNLIMITED_KILLS: list[Callable[[LtkState, int], bool]] = []
+# extra legality checks for a Kill target (Kongcheng: no hand, no Kill)
+KILL_TARGET_BANS: list[Callable[[LtkState, int, int], bool]] = []
+
+
+def kill_targets(state: LtkState, seat: int) -> list[int]:
+    """The players ``seat`` may Kill now: other living players within attack range."""
+    return [t for t in core.alive(state) if t != seat and core.in_range(state, seat, t)
+            and not any(ban(state, seat, t) for ban in KILL_TARGET_BANS)]
+
+
+def _kill_uses(state: LtkState, seat: int, card: int) -> list[list[int]] | None:
+    if state.used.get("kill", 0) >= kill_limit(state, seat):
+        return None
+    return [[t] for t in kill_targets(state, seat)] or None
+
+
+def _kill_apply(state: LtkState, seat: int, card: int, targets: list[int], events: list[Event]) -> None:
+    state.used["kill"] = state.used.get("kill", 0) + 1
+    use_kill(state, seat, [card], targets[0], events)
+
+
+def kill_colour(cards: list[int]) -> str:
+    """A Kill's colour from its cards: all red, all black, else none."""
+    reds = [is_red(c) for c in cards]
+    return "red" if reds and all(reds) else "black" if reds and not any(reds) else "none"
+
+
+def use_kill(state: LtkState, user: int, cards: list[int], target: int, events: list[Event]) -> Frame:
+    """``user`` uses a Kill made of ``cards`` (already on the table) on ``target``."""
+    events.append(Event("use", {"seat": user, "card": "slash", "cards": list(cards), "targets": [target]}))
+    dodges = 2 if core.holds(state, user, "wushuang") else 1
+    return push(state, "kill", user=user, cards=list(cards), target=target, dodges=dodges, stage=0)
+
+
+@core.rule
+class KillRule(FrameRule[LtkState]):
+    """A Kill taking effect on its target: a Dodge cancels it, otherwise 1 damage.
+
+    Timing points (fired for the user): ``kill_targeted`` (Double Swords, Tieqi: ctx
+    ``undodgeable``), ``kill_dodged`` (Blade, Axe: ctx ``hit``), ``kill_hit`` before the damage
+    (Ice Sword, Kylin Bow: ctx ``prevent``)."""
+
+    kind = "kill"
+
+    def step(self, state: LtkState, frame: Frame, events: list[Event]) -> None:
+        d = frame.data
+        user, target = d["user"], d["target"]
+        stage = d["stage"]
+        if stage == 0:
+            d["stage"] = 10
+            if not state.seats[target].alive:
+                d["stage"] = 9
+                return
+            core.TRIGGERS.fire(state, "kill_becomes_target", {"user": user, "target": target}, [target])
+            return
+        if stage == 10:
+            ctx = core.fired(frame) or {}
+            frame.results.clear()
+            if ctx.get("target", target) != target:  # Liuli passed the Kill on
+                d["target"] = target = ctx["target"]
+            d["stage"] = 1
+            core.TRIGGERS.fire(state, "kill_targeted", {"user": user, "target": target, "undodgeable": False},
+                               [user])
+            return
+        if stage == 1:
+            ctx = core.fired(frame) or {}
+            frame.results.clear()
+            if core.armor(state, target, user) == "nioh_shield" and kill_colour(d["cards"]) == "black":
+                events.append(Event("no_effect", {"seat": target, "by": "nioh_shield"}))
+                d["stage"] = 9
+                return
+            if ctx.get("undodgeable"):
+                d["stage"] = 3
+                return
+            d["stage"] = 2
+            ask_dodge(state, target, d["dodges"], "slash", user, verb="use", armor_of=user)
+            return
+        if stage == 2:
+            if answered(frame):
+                frame.results.clear()
+                events.append(Event("dodged", {"seat": target, "by": user}))
+                d["stage"] = 4
+                core.TRIGGERS.fire(state, "kill_dodged", {"user": user, "target": target, "hit": False}, [user])
+                return
+            frame.results.clear()
+            d["stage"] = 3
+            return
+        if stage == 3:
+            frame.results.clear()
+            d["stage"] = 5
+            if state.seats[target].alive:
+                core.TRIGGERS.fire(state, "kill_hit", {"user": user, "target": target, "prevent": False}, [user])
+            return
+        if stage == 4:
+            ctx = core.fired(frame) or {}
+            frame.results.clear()
+            d["stage"] = 3 if ctx.get("hit") else 9
+            return
+        if stage == 5:
+            ctx = core.fired(frame) or {}
+            frame.results.clear()
+            d["stage"] = 9
+            if not ctx.get("prevent") and state.seats[target].alive:
+                core.damage(state, user, target, 1 + damage_bonus(state, user, "slash"), d["cards"], events,
+                            by="slash")
+            return
+        frame.results.clear()
+        core.to_discard_from_table(state, d["cards"])
+        finish(state, frame, None)
+
+
+DAMAGE_BONUS: list[Callable[[LtkState, int, str], int]] = []  # Luoyi
+
+
+def damage_bonus(state: LtkState, seat: int, by: str) -> int:
+    return sum(f(state, seat, by) for f in DAMAGE_BONUS)
+
+
+core.USES["slash"] = core.Use(_kill_uses, _kill_apply)
+
+
+# ----- asking for Dodges or Kills ----------------------------------------------------------------------
+# other ways to produce a card a player is asked for: (state, seat, kind, verb) -> actions
+RESPONSE_SOURCES: list[Callable[[LtkState, int, str, str], list[str]]] = []
+# applying such an action: (state, seat, action, events) -> the physical cards it used, or None if not one
+RESPONSE_APPLY: list[Callable[[LtkState, int, str, str, list[Event]], list[int] | None]] = []
+
+
+def ask_dodge(state: LtkState, seat: int, need: int, why: str, against: int, verb: str = "play",
+              armor_of: int = -1) -> Frame:
+    """Ask ``seat`` for ``need`` Dodges (Eight Trigrams may supply them)."""
+    return push(state, "ask", who=seat, card="jink", need=need, got=0, cards=[], why=why, against=against,
+                verb=verb, armor_of=armor_of, stage=0)
+
+
+def ask_kill(state: LtkState, seat: int, need: int, why: str, against: int, verb: str = "play") -> Frame:
+    return push(state, "ask", who=seat, card="slash", need=need, got=0, cards=[], why=why, against=against,
+                verb=verb, armor_of=-1, stage=0)
+
+
+def back_to_table(state: LtkState, cards: list[int]) -> None:
+    """Cards a window answer discarded that are to be *used* after all (a Kill for Borrowed Sword
+    or Blade): they wait on the table while they resolve."""
+    for c in cards:
+        state.discard.remove(c)
+        state.table.append(c)
+
+
+def answered(frame: Frame) -> bool:
+    for value in reversed(frame.results):
+        if isinstance(value, dict) and "answered" in value:
+            return bool(value["answered"])
+    return False
+
+
+def answer_cards(frame: Frame) -> list[int]:
+    for value in reversed(frame.results):
+        if isinstance(value, dict) and "answered" in value:
+            return list(value["cards"])
+    return []
+
+
+# lord skills that let others answer for the asked seat (Hujia, Jijiang): kind -> ability name
+HELPERS: dict[str, str] = {}
+
+
+@core.rule
+class AskRule(FrameRule[LtkState]):
+    """A player is asked for cards of one kind: armor first (Eight Trigrams for a Dodge), then
+    helpers (Hujia/Jijiang), then the player's own cards in a one-seat window."""
+
+    kind = "ask"
+
+    def step(self, state: LtkState, frame: Frame, events: list[Event]) -> None:
+        d = frame.data
+        seat = d["who"]
+        if d["stage"] == 0:
+            d["stage"] = 2
+            if d["card"] == "jink" and core.armor(state, seat, d["armor_of"]) == "eight_diagram":
+                d["stage"] = 1
+                push(state, "ability", seat, name="eight_diagram", timing="ask")
+            return
+        if d["stage"] == 1:
+            use = any(isinstance(v, dict) and v.get("ability_answer") == "use" for v in frame.results)
+            frame.results.clear()
+            if use:
+                events.append(Event("ability", {"seat": seat, "ability": "eight_diagram"}))
+                core.judge(state, seat, "eight_diagram")
+                d["stage"] = 11
+            else:
+                d["stage"] = 2
+            return
+        if d["stage"] == 11:
+            card = core.judged(frame)
+            frame.results.clear()
+            if card >= 0 and is_red(card):
+                d["got"] += 1
+                events.append(Event("counts_as", {"seat": seat, "card": "jink", "by": "eight_diagram"}))
+            d["stage"] = 2
+            return
+        if d["stage"] == 2:
+            d["stage"] = 3
+            helper = HELPERS.get(d["card"])
+            if (d["got"] < d["need"] and helper and core.holds(state, seat, helper)
+                    and any(HELPER_OK[helper](state, t) for t in core.order_from(state, seat)[1:])):
+                push(state, "ability", seat, name=helper, timing="ask")
+                d["stage"] = 21
+            return
+        if d["stage"] == 21:
+            use = any(isinstance(v, dict) and v.get("ability_answer") == "use" for v in frame.results)
+            frame.results.clear()
+            d["stage"] = 3
+            if use:
+                events.append(Event("ability", {"seat": seat, "ability": HELPERS[d["card"]]}))
+                d["stage"] = 22
+                helpers = [t for t in core.order_from(state, seat)
+                           if t != seat and HELPER_OK[HELPERS[d["card"]]](state, t)]
+                core.open_window(state, "respond", helpers, card=d["card"], need=d["need"] - d["got"],
+                                 verb=d["verb"], why=d["why"], against=d["against"], on_behalf=seat)
+            return
+        if d["stage"] == 22:
+            outcome = frame.results.pop()
+            frame.results.clear()
+            d["got"] += len(outcome["answers"])
+            d["cards"] += outcome["data"].get("used", [])
+            d["stage"] = 3  # one round of help per ask; then the player's own cards
+            return
+        if d["stage"] == 3:
+            if d["got"] >= d["need"]:
+                finish(state, frame, {"answered": True, "cards": d["cards"]})
+                return
+            d["stage"] = 4
+            core.open_window(state, "respond", [seat], card=d["card"], need=d["need"] - d["got"], verb=d["verb"],
+                             why=d["why"], against=d["against"], on_behalf=seat)
+            return
+        outcome = frame.results.pop()
+        frame.results.clear()
+        d["got"] += len(outcome["answers"])
+        d["cards"] += outcome["data"].get("used", [])
+        finish(state, frame, {"answered": d["got"] >= d["need"], "cards": d["cards"]})
+
+
+HELPER_OK: dict[str, Callable[[LtkState, int], bool]] = {}
+
+
+def _respond_responses(state: LtkState, frame: Frame, seat: int) -> list[str]:
+    d = frame.data
+    verb = d["verb"] if seat == d["on_behalf"] else "play"
+    out = [f"{verb} card={c}" for c in core.hand_of(state, seat, d["card"])]
+    for source in RESPONSE_SOURCES:
+        out += source(state, seat, d["card"], verb)
+    return out
+
+
+def _respond_respond(state: LtkState, frame: Frame, seat: int, action: str, events: list[Event]) -> Then:
+    d = frame.data
+    used: list[int] | None = None
+    for apply in RESPONSE_APPLY:
+        used = apply(state, seat, action, d["card"], events)
+        if used is not None:
+            break
+    if used is None:
+        card = int(action.rsplit("=", 1)[1])
+        core.take_from_hand(state, seat, card)
+        used = [card]
+        core.lost(state, seat, card, "hand", events)
+    state.discard.extend(used)
+    d["used"] = [*d.get("used", []), *used]
+    if d["card"] == "slash" and seat == state.current and state.phase == "action":
+        state.used["kill_played"] = 1  # Keji looks at Kills used or played in the action phase
+    events.append(Event(action.split(" ")[0], {"seat": seat, "card": d["card"], "cards": used,
+                                               "for": d["on_behalf"], "why": d["why"]}))
+    core.TRIGGERS.fire(state, "responded", {"seat": seat, "card": d["card"]}, [seat])
+    if len(frame.answers) >= d["need"]:
+        return "close"
+    return "again" if seat == d["on_behalf"] else "close"
+
+
+core.WINDOWS.register(WindowRule("respond", _respond_responses, _respond_respond))
+
+
+def window_used(outcome: dict[str, object]) -> list[int]:
+    data = outcome["data"]
+    assert isinstance(data, dict)
+    return list(data.get("used", []))
+
+
+# ----- Peach --------------------------------------------------------------------------------------------
+def _peach_uses(state: LtkState, seat: int, card: int) -> list[list[int]] | None:
+    s = state.seats[seat]
+    return [[]] if s.hp < s.max_hp else None
+
+
+def _peach_apply(state: LtkState, seat: int, card: int, targets: list[int], events: list[Event]) -> None:
+    events.append(Event("use", {"seat": seat, "card": "peach", "cards": [card], "targets": [seat]}))
+    core.recover(state, seat, 1, events)
+    core.to_discard_from_table(state, [card])
+
+
+core.USES["peach"] = core.Use(_peach_uses, _peach_apply)
+# other ways to give a Peach to a dying player (Jijiu): (state, seat) -> actions
+PEACH_SOURCES: list[Callable[[LtkState, int], list[str]]] = []
+PEACH_APPLY: list[Callable[[LtkState, int, str, list[Event]], int | None]] = []
+# extra health a Peach gives (Jiuyuan): (state, giver, dying) -> amount
+PEACH_BONUS: list[Callable[[LtkState, int, int], int]] = []
+
+
+def _rescue_responses(state: LtkState, frame: Frame, seat: int) -> list[str]:
+    dying = frame.data["dying"]
+    if state.seats[dying].hp >= 1:
+        return []
+    out = [f"use card={c}" for c in core.hand_of(state, seat, "peach")]
+    for source in PEACH_SOURCES:
+        out += source(state, seat)
+    return out
+
+
+def _rescue_respond(state: LtkState, frame: Frame, seat: int, action: str, events: list[Event]) -> Then:
+    dying = frame.data["dying"]
+    card = None
+    for apply in PEACH_APPLY:
+        card = apply(state, seat, action, events)
+        if card is not None:
+            break
+    if card is None:
+        card = int(action.rsplit("=", 1)[1])
+        core.take_from_hand(state, seat, card)
+    state.discard.append(card)
+    events.append(Event("use", {"seat": seat, "card": "peach", "cards": [card], "targets": [dying]}))
+    core.recover(state, dying, 1 + sum(b(state, seat, dying) for b in PEACH_BONUS), events)
+    core.note(state, seat, dying, -2)
+    return "close" if state.seats[dying].hp >= 1 else "again"
+
+
+core.WINDOWS.register(WindowRule("rescue", _rescue_responses, _rescue_respond))

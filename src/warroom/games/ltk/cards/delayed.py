@@ -1,0 +1,119 @@
+"""Delayed tools (延时锦囊): Indulgence (乐不思蜀) and Lightning (闪电), and the judgement phase.
+
+A delayed tool waits in a judgement area; in its holder's judgement phase the cards are resolved
+one by one, the last placed first: a Negate chain, then (unless negated) a judgement.
+"""
+
+from __future__ import annotations
+
+from warroom.engine.events import Event
+from warroom.engine.frames import Frame, FrameRule, finish, push
+from warroom.games.ltk import core
+from warroom.games.ltk.cards import KIND, RANK, SUIT
+from warroom.games.ltk.cards import tools as _tools
+from warroom.games.ltk.state import LtkState
+
+
+def _has(state: LtkState, seat: int, kind: str) -> bool:
+    return any(core.judge_kind(state, c) == kind for c in state.seats[seat].judge)
+
+
+def _indulgence_targets(state: LtkState, seat: int, card: int) -> list[list[int]] | None:
+    out = [[t] for t in core.order_from(state, seat)[1:]
+           if not _has(state, t, "indulgence") and _tools.allowed(state, seat, t, "indulgence")]
+    return out or None
+
+
+def _lightning_targets(state: LtkState, seat: int, card: int) -> list[list[int]] | None:
+    return None if _has(state, seat, "lightning") else [[]]  # on oneself
+
+
+def place(state: LtkState, user: int, card: int, kind: str, target: int, events: list[Event]) -> None:
+    """A delayed tool goes from the table to ``target``'s judgement area."""
+    if card in state.table:
+        state.table.remove(card)
+    state.seats[target].judge.append(card)
+    if KIND[card] != kind:
+        state.virtual[str(card)] = kind
+    events.append(Event("use", {"seat": user, "card": kind, "cards": [card], "targets": [target]}))
+    core.TRIGGERS.fire(state, "tool_used", {"user": user, "card": kind}, [user])
+
+
+core.USES["indulgence"] = core.Use(_indulgence_targets,
+                                   lambda s, p, c, t, e: place(s, p, c, "indulgence", t[0], e))
+core.USES["lightning"] = core.Use(_lightning_targets, lambda s, p, c, t, e: place(s, p, c, "lightning", p, e))
+@core.rule
+class JudgeAreaRule(FrameRule[LtkState]):
+    """The judgement phase: each card of the area, last placed first."""
+
+    kind = "judge_area"
+
+    def step(self, state: LtkState, frame: Frame, events: list[Event]) -> None:
+        d = frame.data
+        seat = d["who"]
+        s = state.seats[seat]
+        if d["stage"] == 0:
+            frame.results.clear()
+            pending = [c for c in s.judge if c not in d["done"]]
+            if not pending or not s.alive:
+                finish(state, frame, {"skip": d["skip"]})
+                return
+            card = pending[-1]
+            d["card"] = card
+            d["done"].append(card)
+            d["stage"] = 1
+            _tools.negate(state, {"card": core.judge_kind(state, card), "target": seat, "delayed": True})
+            return
+        card = d["card"]
+        kind = core.judge_kind(state, card)
+        if d["stage"] == 1:
+            if _tools.negated(frame):
+                frame.results.clear()
+                events.append(Event("negated", {"card": kind, "target": seat}))
+                d["stage"] = 0
+                if kind == "lightning":
+                    pass_lightning(state, seat, card, events)
+                else:
+                    core.discard_cards(state, seat, [card], events, "negated")
+                return
+            frame.results.clear()
+            d["stage"] = 2
+            core.judge(state, seat, kind)
+            return
+        result = core.judged(frame)
+        frame.results.clear()
+        d["stage"] = 0
+        if result < 0:
+            return
+        if kind == "indulgence":
+            core.discard_cards(state, seat, [card], events, "resolved")
+            if SUIT[result] != "heart":
+                d["skip"].append("action")
+                events.append(Event("indulged", {"seat": seat}))
+        elif SUIT[result] == "spade" and 2 <= RANK[result] <= 9:
+            core.discard_cards(state, seat, [card], events, "struck")
+            core.damage(state, -1, seat, 3, [], events, by="lightning")
+        else:
+            pass_lightning(state, seat, card, events)
+
+
+def pass_lightning(state: LtkState, seat: int, card: int, events: list[Event]) -> None:
+    """Lightning moves on to the next living player who has none (it stays if nobody can take it)."""
+    for t in core.order_from(state, seat)[1:]:
+        if not _has(state, t, "lightning") and _tools.allowed(state, seat, t, "lightning_pass"):
+            state.seats[seat].judge.remove(card)
+            state.seats[t].judge.append(card)
+            events.append(Event("lightning_moves", {"from": seat, "to": t, "card": card}))
+            return
+
+
+def judgement_phase(state: LtkState, frame: Frame, events: list[Event]) -> None:
+    if state.seats[state.current].judge:
+        push(state, "judge_area", who=state.current, done=[], card=-1, stage=0, skip=[])
+
+
+def judgement_phase_end(state: LtkState, frame: Frame, events: list[Event]) -> None:
+    """Phases the judgements made the player skip (Indulgence: the action phase)."""
+    for value in frame.results:
+        if isinstance(value, dict) and "skip" in value:
+            frame.data["skip"].extend(value["skip"])

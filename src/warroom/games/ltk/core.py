@@ -1,0 +1,538 @@
+"""The table's machinery shared by every card and skill: the frame resolver, the response
+windows, the trigger registry, and the primitives (drawing, moving cards, distance, damage,
+dying, death and victory).
+
+Cards and generals register their frame rules, windows and abilities here when their modules
+are imported (``rules.py`` imports them all), so this module imports none of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from warroom.engine.choices import SelectRule
+from warroom.engine.events import Event
+from warroom.engine.frames import NO_SEAT, Frame, FrameRule, Resolver, finish, push
+from warroom.engine.triggers import Triggers, seat_order
+from warroom.engine.windows import Windows
+from warroom.games.ltk.cards import KIND, SLOTS, SUBTYPE, weapon_range
+from warroom.games.ltk.generals import GENERALS
+from warroom.games.ltk.state import NO_CARD, LtkState
+
+
+def holds(state: LtkState, seat: int, name: str) -> bool:
+    """Whether ``seat`` has the ability ``name`` now: a skill of its living general (a lord skill
+    only while it is the Monarch), or the effect of an equipped card."""
+    s = state.seats[seat]
+    if not s.alive:
+        return False
+    if name in EQUIP_ABILITIES:
+        card = s.equip[SLOTS.index(SUBTYPE_OF_ABILITY[name])]
+        return card != NO_CARD and KIND[card] == EQUIP_ABILITIES[name]
+    if s.blank or not s.general or name not in GENERALS[s.general].skills:
+        return False
+    # a lord skill works only for the Monarch of role mode
+    return name not in LORD_SKILLS or (s.role == "monarch" and "three-player" not in state.config["variants"])
+
+
+RESOLVER: Resolver[LtkState] = Resolver()
+WINDOWS = Windows()
+TRIGGERS: Triggers[LtkState] = Triggers(holds)
+WINDOWS.install(RESOLVER)
+TRIGGERS.install(RESOLVER)
+RESOLVER.add(SelectRule())
+LORD_SKILLS = frozenset({"hujia", "jijiang", "jiuyuan"})
+# ability name -> card kind, for abilities that equipment gives its wearer
+EQUIP_ABILITIES: dict[str, str] = {}
+SUBTYPE_OF_ABILITY: dict[str, str] = {}
+
+
+def rule(cls: type[FrameRule[LtkState]]) -> type[FrameRule[LtkState]]:
+    """Class decorator: register a frame rule with the game's resolver."""
+    RESOLVER.add(cls())
+    return cls
+
+
+# ----- card uses in the action phase ------------------------------------------------------------
+Targets = Callable[[LtkState, int, int], list[list[int]] | None]
+Apply = Callable[[LtkState, int, int, list[int], list[Event]], None]
+
+
+@dataclass(frozen=True, slots=True)
+class Use:
+    """How a card kind is used from the hand in the action phase.
+
+    ``targets(state, seat, card)`` lists the legal target lists (``[[]]``: usable with no
+    target) or ``None`` when it cannot be used now; ``apply`` resolves it (pushing frames).
+    """
+
+    targets: Targets
+    apply: Apply
+
+
+USES: dict[str, Use] = {}
+# other actions of the action phase (weapon and general skills): verb -> (legal actions, apply)
+PhaseLegal = Callable[[LtkState, int], list[str]]
+PhaseApply = Callable[[LtkState, int, dict[str, str], list["Event"]], None]
+PHASE_ACTIONS: dict[str, tuple[PhaseLegal, PhaseApply]] = {}
+# cards a skill lets a seat use as another kind in the action phase: (state, seat) -> [(card, kind)]
+AS_SOURCES: list[Callable[[LtkState, int], list[tuple[int, str]]]] = []
+
+
+def uniform(state: LtkState) -> bool:
+    return bool(state.option("uniform_windows"))
+
+
+# ----- seats and distance -------------------------------------------------------------------------
+def alive(state: LtkState) -> list[int]:
+    return [i for i, s in enumerate(state.seats) if s.alive]
+
+
+def order_from(state: LtkState, start: int) -> list[int]:
+    """Living seats from ``start`` round the table in play order."""
+    return seat_order(start, state.n, lambda i: state.seats[i].alive)
+
+
+def next_alive(state: LtkState, seat: int) -> int:
+    for step in range(1, state.n + 1):
+        s = (seat + step) % state.n
+        if state.seats[s].alive:
+            return s
+    return seat
+
+
+def distance(state: LtkState, a: int, b: int) -> int:
+    """Seats between ``a`` and ``b`` the shorter way round the living players, then horses and
+    skills; never below 1."""
+    living = alive(state)
+    ia, ib = living.index(a), living.index(b)
+    steps = abs(ia - ib)
+    d = min(steps, len(living) - steps)
+    if state.seats[b].equip[2] != NO_CARD:
+        d += 1
+    if state.seats[a].equip[3] != NO_CARD:
+        d -= 1
+    for modify in DISTANCE_MODIFIERS:
+        d += modify(state, a, b)
+    return max(1, d)
+
+
+DISTANCE_MODIFIERS: list[Callable[[LtkState, int, int], int]] = []
+
+
+def attack_range(state: LtkState, seat: int) -> int:
+    weapon = state.seats[seat].equip[0]
+    return weapon_range(weapon) if weapon != NO_CARD else 1
+
+
+def in_range(state: LtkState, a: int, b: int) -> bool:
+    return distance(state, a, b) <= attack_range(state, a)
+
+
+# ----- moving cards --------------------------------------------------------------------------------
+def over(state: LtkState) -> bool:
+    return state.stage == "over"
+
+
+def end_game(state: LtkState, winners: list[int], reason: str, events: list[Event]) -> None:
+    """The game ends at once: every frame is dropped (the resolver sees an empty stack)."""
+    state.winners = sorted(winners)
+    state.reason = reason
+    state.stage = "over"
+    state.frames.clear()
+    events.append(Event("game_over", {"winners": state.winners, "reason": reason,
+                                      "roles": [s.role for s in state.seats]}))
+
+
+def refill(state: LtkState, events: list[Event]) -> bool:
+    """Shuffle the discard pile into a new draw pile; False (and a drawn game) when both are empty."""
+    if state.draw:
+        return True
+    if not state.discard:
+        end_game(state, [], "the draw pile and the discard pile are both exhausted", events)
+        return False
+    state.draw = state.discard
+    state.discard = []
+    state.rng.shuffle(state.draw)
+    state.reshuffles += 1
+    events.append(Event("reshuffle", {"draw_pile": len(state.draw)}))
+    return True
+
+
+def draw(state: LtkState, seat: int, n: int, events: list[Event]) -> bool:
+    """``seat`` draws ``n`` cards (seen by that seat only); False if the game ended instead."""
+    got: list[int] = []
+    for _ in range(n):
+        if not refill(state, events):
+            return False
+        got.append(state.draw.pop())
+    state.seats[seat].hand.extend(got)
+    events.append(Event("draw", {"seat": seat, "count": len(got)}, {"cards": got}, (seat,)))
+    return True
+
+
+def take_from_hand(state: LtkState, seat: int, card: int) -> None:
+    s = state.seats[seat]
+    s.hand.remove(card)
+    if card in s.known:
+        s.known.remove(card)
+
+
+def discard_cards(state: LtkState, seat: int, cards: list[int], events: list[Event], why: str) -> None:
+    """Move ``cards`` from ``seat``'s hand or equipment to the discard pile (shown to everyone)."""
+    s = state.seats[seat]
+    for c in cards:
+        if c in s.hand:
+            take_from_hand(state, seat, c)
+        elif c in s.equip:
+            s.equip[s.equip.index(c)] = NO_CARD
+        elif c in s.judge:
+            s.judge.remove(c)
+            state.virtual.pop(str(c), None)
+        state.discard.append(c)
+    if cards:
+        events.append(Event("discard", {"seat": seat, "cards": list(cards), "why": why}))
+
+
+def to_discard_from_table(state: LtkState, cards: list[int]) -> None:
+    """Cards that finished resolving leave the processing area for the discard pile."""
+    for c in cards:
+        if c in state.table:
+            state.table.remove(c)
+            state.discard.append(c)
+
+
+def hand_of(state: LtkState, seat: int, kind: str) -> list[int]:
+    return [c for c in state.seats[seat].hand if KIND[c] == kind]
+
+
+def equipment_slot(card: int) -> int:
+    return SLOTS.index(SUBTYPE[card])
+
+
+# ----- health ---------------------------------------------------------------------------------------
+def note(state: LtkState, a: int, b: int, amount: int) -> None:
+    """Add to the public record of what ``a`` did to ``b``."""
+    if a >= 0 and a != b and state.deeds:
+        state.deeds[a][b] += amount
+
+
+def recover(state: LtkState, seat: int, amount: int, events: list[Event]) -> None:
+    s = state.seats[seat]
+    gained = max(0, min(amount, s.max_hp - s.hp))
+    if gained:
+        s.hp += gained
+        events.append(Event("recover", {"seat": seat, "amount": gained, "hp": s.hp}))
+        for _ in range(min(gained, len(s.buqu))):  # Buqu: each point recovered discards one card
+            state.discard.append(s.buqu.pop())
+
+
+def damage(state: LtkState, source: int, target: int, amount: int, cards: list[int], events: list[Event],
+           by: str = "") -> Frame:
+    """Push a damage frame: ``source`` (-1: none) deals ``amount`` to ``target`` with ``cards``."""
+    return push(state, "damage", source=source, target=target, amount=amount, cards=list(cards), by=by, stage=0)
+
+
+def lose_health(state: LtkState, seat: int, amount: int, events: list[Event]) -> Frame:
+    """Push a frame for losing health: not damage, no source, no killer."""
+    return push(state, "lose_health", target=seat, amount=amount, stage=0)
+
+
+@rule
+class DamageRule(FrameRule[LtkState]):
+    """Damage: health goes down, dying is resolved at once, then "after damage" abilities."""
+
+    kind = "damage"
+
+    def step(self, state: LtkState, frame: Frame, events: list[Event]) -> None:
+        d = frame.data
+        target = state.seats[d["target"]]
+        if d["stage"] == 0:
+            d["stage"] = 1
+            if not target.alive or d["amount"] <= 0:
+                finish(state, frame, {"dealt": 0})
+                return
+            source = d["source"]
+            if source >= 0 and not state.seats[source].alive:
+                d["source"] = -1  # a dead source deals damage with no source
+            target.hp -= d["amount"]
+            note(state, d["source"], d["target"], d["amount"])
+            events.append(Event("damage", {"source": d["source"], "target": d["target"], "amount": d["amount"],
+                                           "hp": target.hp, "by": d["by"]}))
+            if target.hp < 1:
+                below(state, d["target"], d["amount"], d["source"])
+            return
+        if d["stage"] == 1:
+            d["stage"] = 2
+            frame.results.clear()
+            if target.alive:
+                TRIGGERS.fire(state, "after_damage", {"source": d["source"], "target": d["target"],
+                                                      "amount": d["amount"], "cards": d["cards"]}, [d["target"]])
+            return
+        frame.results.clear()
+        finish(state, frame, {"dealt": d["amount"]})
+
+
+@rule
+class LoseHealthRule(FrameRule[LtkState]):
+    kind = "lose_health"
+
+    def step(self, state: LtkState, frame: Frame, events: list[Event]) -> None:
+        d = frame.data
+        target = state.seats[d["target"]]
+        if d["stage"] == 0:
+            d["stage"] = 1
+            target.hp -= d["amount"]
+            events.append(Event("lose_health", {"seat": d["target"], "amount": d["amount"], "hp": target.hp}))
+            if target.hp < 1:
+                below(state, d["target"], d["amount"], -1)
+            return
+        frame.results.clear()
+        finish(state, frame, None)
+
+
+def below(state: LtkState, seat: int, amount: int, killer: int) -> None:
+    """Health fell below 1: dying, unless Buqu keeps Zhou Tai up."""
+    s = state.seats[seat]
+    if holds(state, seat, "buqu"):
+        points = min(amount, 1 - s.hp)  # the points lost at 0 health or lower
+        push(state, "buqu", seat, points=points, killer=killer)
+        return
+    push(state, "dying", dying=seat, killer=killer, stage=0)
+
+
+@rule
+class DyingRule(FrameRule[LtkState]):
+    """Dying: the table is asked for Peaches from the current player round; unsaved, death."""
+
+    kind = "dying"
+
+    def step(self, state: LtkState, frame: Frame, events: list[Event]) -> None:
+        d = frame.data
+        seat = d["dying"]
+        if d["stage"] == 0:
+            d["stage"] = 1
+            events.append(Event("dying", {"seat": seat, "hp": state.seats[seat].hp}))
+            WINDOWS.open(state, "rescue", order_from(state, state.current), uniform(state), dying=seat)
+            return
+        frame.results.clear()
+        if state.seats[seat].hp >= 1:
+            finish(state, frame, {"saved": True})
+            return
+        die(state, seat, d["killer"], events)
+        if not over(state):
+            finish(state, frame, {"saved": False})
+
+
+def die(state: LtkState, seat: int, killer: int, events: list[Event]) -> None:
+    """Death: the role is shown, victory is checked, then cards are discarded and the killer
+    rewarded or penalised."""
+    s = state.seats[seat]
+    s.alive = False
+    s.revealed = True
+    events.append(Event("death", {"seat": seat, "role": s.role, "killer": killer}))
+    winners = VICTORY["three" if "three-player" in state.config["variants"] else "role"](state)
+    if winners is not None:
+        end_game(state, winners[0], winners[1], events)
+        return
+    discard_cards(state, seat, s.hand[:] + [c for c in s.equip if c != NO_CARD] + s.judge[:], events, "death")
+    state.discard.extend(s.buqu)
+    s.buqu = []
+    if killer < 0 or not state.seats[killer].alive:
+        return
+    if s.role == "rebel":
+        draw(state, killer, 3, events)  # may end the game as a draw when no card is left
+    elif s.role == "minister" and state.seats[killer].role == "monarch":
+        k = state.seats[killer]
+        discard_cards(state, killer, k.hand[:] + [c for c in k.equip if c != NO_CARD], events, "penalty")
+
+
+def role_victory(state: LtkState) -> tuple[list[int], str] | None:
+    """Winners after a death in role mode, or None while the game goes on."""
+    seats = state.seats
+    living = [i for i, s in enumerate(seats) if s.alive]
+    monarch = next(i for i, s in enumerate(seats) if s.role == "monarch")
+    if not seats[monarch].alive:
+        if len(living) == 1 and seats[living[0]].role == "defector":
+            return living, "the Defector is the last one standing"
+        return [i for i, s in enumerate(seats) if s.role == "rebel"], "the Monarch is dead"
+    if not any(seats[i].role in ("rebel", "defector") for i in living):
+        return ([i for i, s in enumerate(seats) if s.role in ("monarch", "minister")],
+                "every Rebel and Defector is dead")
+    return None
+
+
+def three_victory(state: LtkState) -> tuple[list[int], str] | None:
+    """The 3-player variation: the first death ends the game; the player before the dead one
+    (whose target it was) wins; the dead one and the player after it (who protected it) lose."""
+    for i, s in enumerate(state.seats):
+        if not s.alive:
+            return [(i - 1) % state.n], "a player killed the player after them"
+    return None
+
+
+VICTORY: dict[str, Callable[[LtkState], tuple[list[int], str] | None]] = {
+    "role": role_victory, "three": three_victory}
+
+
+def open_window(state: LtkState, name: str, order: list[int], **data: Any) -> Frame:
+    return WINDOWS.open(state, name, order, uniform(state), **data)
+
+
+# ----- cards of a seat, choosing one, judgements ------------------------------------------------------
+def has_cards(state: LtkState, seat: int, judgement: bool = True) -> bool:
+    s = state.seats[seat]
+    return bool(s.hand) or any(c != NO_CARD for c in s.equip) or (judgement and bool(s.judge))
+
+
+def gain(state: LtkState, seat: int, card: int, public: bool, events: list[Event], why: str,
+         seen_by: tuple[int, ...] = ()) -> None:
+    """``card`` (already out of its old zone) enters ``seat``'s hand. ``public``: everyone saw it."""
+    s = state.seats[seat]
+    s.hand.append(card)
+    if public:
+        s.known.append(card)
+        events.append(Event("gain", {"seat": seat, "card": card, "why": why}))
+    else:
+        events.append(Event("gain", {"seat": seat, "count": 1, "why": why}, {"card": card},
+                            tuple(sorted({seat, *seen_by}))))
+
+
+def remove_card(state: LtkState, seat: int, card: int) -> str:
+    """Take ``card`` out of whichever area of ``seat`` holds it; return the area's name."""
+    s = state.seats[seat]
+    if card in s.hand:
+        take_from_hand(state, seat, card)
+        return "hand"
+    if card in s.equip:
+        s.equip[s.equip.index(card)] = NO_CARD
+        return "equip"
+    s.judge.remove(card)
+    state.virtual.pop(str(card), None)
+    return "judge"
+
+
+def judge_kind(state: LtkState, card: int) -> str:
+    """What a card in a judgement area is (Guose puts a ♦ card there as Indulgence)."""
+    return state.virtual.get(str(card), KIND[card])
+
+
+@rule
+class TakeRule(FrameRule[LtkState]):
+    """``chooser`` picks one card of ``owner``: a hand card blind (``take zone=hand``: one at random,
+    as a face-down pick is), or a named equipment or judgement card (``take card=C``)."""
+
+    kind = "take"
+
+    def step(self, state: LtkState, frame: Frame, events: list[Event]) -> None:
+        d = frame.data
+        if "picked" in d:
+            finish(state, frame, {"take": d["picked"], "zone": d["zone"]})
+            return
+        if not has_cards(state, d["owner"], d["judgement"]):
+            finish(state, frame, {"take": NO_CARD, "zone": ""})
+            return
+        frame.seat = d["chooser"]
+
+    def legal(self, state: LtkState, frame: Frame, seat: int) -> list[str]:
+        d = frame.data
+        s = state.seats[d["owner"]]
+        out = ["take zone=hand"] if s.hand else []
+        out += [f"take card={c}" for c in s.equip if c != NO_CARD]
+        if d["judgement"]:
+            out += [f"take card={c}" for c in s.judge]
+        return out
+
+    def answer(self, state: LtkState, frame: Frame, seat: int, action: str, events: list[Event]) -> None:
+        d = frame.data
+        s = state.seats[d["owner"]]
+        # a blind pick from the hand is a random one
+        card = s.hand[state.rng.below(len(s.hand))] if action == "take zone=hand" else int(action.rsplit("=", 1)[1])
+        d["zone"] = remove_card(state, d["owner"], card)
+        d["picked"] = card
+        frame.seat = NO_SEAT
+
+
+def take(state: LtkState, chooser: int, owner: int, purpose: str, judgement: bool = True) -> Frame:
+    return push(state, "take", chooser=chooser, owner=owner, purpose=purpose, judgement=judgement)
+
+
+def judge(state: LtkState, seat: int, reason: str) -> Frame:
+    """Push a judgement for ``seat``: the top card is revealed; retrial skills may replace it; the
+    frame hands ``{"judge": card}`` down and the card goes to the discard pile (unless taken)."""
+    return push(state, "judge", who=seat, reason=reason, card=NO_CARD, stage=0)
+
+
+@rule
+class JudgeRule(FrameRule[LtkState]):
+    kind = "judge"
+
+    def step(self, state: LtkState, frame: Frame, events: list[Event]) -> None:
+        d = frame.data
+        if d["stage"] == 0:
+            if not refill(state, events):
+                return
+            card = state.draw.pop()
+            state.table.append(card)
+            d["card"] = card
+            d["stage"] = 1
+            events.append(Event("judgement", {"seat": d["who"], "card": card, "reason": d["reason"]}))
+            TRIGGERS.fire(state, "before_judgement", {"judge": card, "who": d["who"]},
+                          order_from(state, state.current))
+            return
+        if d["stage"] == 1:
+            for value in frame.results:
+                if isinstance(value, dict) and "ctx" in value:
+                    d["card"] = value["ctx"]["judge"]
+            frame.results.clear()
+            d["stage"] = 2
+            events.append(Event("judged", {"seat": d["who"], "card": d["card"], "reason": d["reason"]}))
+            TRIGGERS.fire(state, "after_judgement", {"judge": d["card"], "who": d["who"]}, [d["who"]])
+            return
+        frame.results.clear()
+        card = d["card"]
+        to_discard_from_table(state, [card])
+        finish(state, frame, {"judge": card})
+
+
+def judged(frame: Frame) -> int:
+    """The judgement card a finished ``judge`` child handed back to ``frame`` (NO_CARD: none)."""
+    for value in reversed(frame.results):
+        if isinstance(value, dict) and "judge" in value:
+            return int(value["judge"])
+    return NO_CARD
+
+
+def lost(state: LtkState, seat: int, card: int, zone: str, events: list[Event]) -> None:
+    """``card`` left ``seat``'s ``zone``: the timing points of Xiaoji (equipment) and Lianying
+    (the last hand card)."""
+    if zone == "equip":
+        TRIGGERS.fire(state, "equip_lost", {"seat": seat, "card": card}, [seat])
+    elif zone == "hand" and not state.seats[seat].hand:
+        TRIGGERS.fire(state, "hand_emptied", {"seat": seat}, [seat])
+
+
+def fired(frame: Frame) -> dict[str, Any] | None:
+    """The ctx a finished ``trigger`` child handed back to ``frame`` (None: nothing listened)."""
+    for value in reversed(frame.results):
+        if isinstance(value, dict) and "timing" in value and "ctx" in value:
+            ctx: dict[str, Any] = value["ctx"]
+            return ctx
+    return None
+
+
+def armor(state: LtkState, seat: int, user: int = -1) -> str:
+    """The kind of ``seat``'s armor that works now ("" if none, or ignored by ``user``'s Qinggang)."""
+    card = state.seats[seat].equip[1]
+    if card == NO_CARD or (user >= 0 and user != seat and ARMOR_IGNORED(state, user)):
+        return ""
+    return KIND[card]
+
+
+def _no_ignore(state: LtkState, user: int) -> bool:
+    return False
+
+
+ARMOR_IGNORED: Callable[[LtkState, int], bool] = _no_ignore

@@ -1,0 +1,82 @@
+"""Skills that let a card be used or played as another: Wusheng (武圣: red as Kill), Longdan
+(龙胆: Kill and Dodge swap), Qingguo (倾国: black hand card as Dodge), Qixi (奇袭: black as
+Dismantle), Guose (国色: ♦ as Indulgence), Jijiu (急救: red as Peach outside one's turn).
+
+Actions name the card and what it counts as: ``use card=C as=slash target=T``, ``play card=C as=jink``.
+"""
+
+from __future__ import annotations
+
+from warroom.engine.events import Event
+from warroom.games.ltk import core
+from warroom.games.ltk.cards import KIND, SUIT, basic, is_red
+from warroom.games.ltk.state import NO_CARD, LtkState
+
+
+def _cards(state: LtkState, seat: int, equipment: bool) -> list[int]:
+    s = state.seats[seat]
+    return sorted(s.hand) + ([c for c in s.equip if c != NO_CARD] if equipment else [])
+
+
+def _action_sources(state: LtkState, seat: int) -> list[tuple[int, str]]:
+    out: list[tuple[int, str]] = []
+    if core.holds(state, seat, "wusheng"):
+        out += [(c, "slash") for c in _cards(state, seat, True) if is_red(c) and KIND[c] != "slash"]
+    if core.holds(state, seat, "longdan"):
+        out += [(c, "slash") for c in _cards(state, seat, False) if KIND[c] == "jink"]
+    if core.holds(state, seat, "qixi"):
+        out += [(c, "dismantlement") for c in _cards(state, seat, True) if not is_red(c)
+                and KIND[c] != "dismantlement"]
+    if core.holds(state, seat, "guose"):
+        out += [(c, "indulgence") for c in _cards(state, seat, True) if SUIT[c] == "diamond"]
+    return out
+
+
+core.AS_SOURCES.append(_action_sources)
+
+
+def _response_sources(state: LtkState, seat: int, kind: str, verb: str) -> list[str]:
+    cards: list[int] = []
+    if kind == "slash":
+        if core.holds(state, seat, "wusheng"):
+            cards += [c for c in _cards(state, seat, True) if is_red(c) and KIND[c] != "slash"]
+        if core.holds(state, seat, "longdan"):
+            cards += [c for c in _cards(state, seat, False) if KIND[c] == "jink"]
+    elif kind == "jink":
+        if core.holds(state, seat, "longdan"):
+            cards += [c for c in _cards(state, seat, False) if KIND[c] == "slash"]
+        if core.holds(state, seat, "qingguo"):
+            cards += [c for c in _cards(state, seat, False) if not is_red(c) and KIND[c] != "jink"]
+    return [f"{verb} card={c} as={kind}" for c in sorted(set(cards))]
+
+
+def _response_apply(state: LtkState, seat: int, action: str, kind: str, events: list[Event]) -> list[int] | None:
+    if " as=" not in action:
+        return None
+    card = int(action.split(" ")[1].split("=")[1])
+    zone = core.remove_card(state, seat, card)
+    core.lost(state, seat, card, zone, events)
+    return [card]
+
+
+basic.RESPONSE_SOURCES.append(_response_sources)
+basic.RESPONSE_APPLY.append(_response_apply)
+
+
+def _jijiu(state: LtkState, seat: int) -> list[str]:
+    if state.current == seat or not core.holds(state, seat, "jijiu"):
+        return []
+    return [f"use card={c} as=peach" for c in _cards(state, seat, True) if is_red(c) and KIND[c] != "peach"]
+
+
+def _jijiu_apply(state: LtkState, seat: int, action: str, events: list[Event]) -> int | None:
+    if " as=" not in action:
+        return None
+    card = int(action.split(" ")[1].split("=")[1])
+    zone = core.remove_card(state, seat, card)
+    core.lost(state, seat, card, zone, events)
+    return card
+
+
+basic.PEACH_SOURCES.append(_jijiu)
+basic.PEACH_APPLY.append(_jijiu_apply)

@@ -1,0 +1,72 @@
+"""Skills that react to cards moving or being used: Liuli (流离), Lianying (连营), Xiaoji (枭姬),
+Jizhi (集智)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from warroom.engine.events import Event
+from warroom.engine.frames import NO_SEAT, Frame, FrameRule, finish, push
+from warroom.engine.triggers import Ability
+from warroom.games.ltk import core
+from warroom.games.ltk.cards import TYPES, basic
+from warroom.games.ltk.state import NO_CARD, LtkState
+
+Ctx = dict[str, Any]
+
+
+# ----- Lianying and Xiaoji: drawing when cards are lost -----------------------------------------------------------
+def _draw(n: int) -> Any:
+    def effect(state: LtkState, seat: int, ctx: Ctx, events: list[Event]) -> None:
+        core.draw(state, seat, n, events)
+    return effect
+
+
+core.TRIGGERS.register(Ability("lianying", "hand_emptied", _draw(1), optional=True))
+core.TRIGGERS.register(Ability("xiaoji", "equip_lost", _draw(2), optional=True))
+core.TRIGGERS.register(Ability("jizhi", "tool_used", _draw(1),
+                               lambda s, p, ctx: TYPES[ctx["card"]].subtype == "instant", optional=True))
+
+
+# ----- Liuli: when targeted by a Kill, discard a card and pass the Kill on -----------------------------------------
+def _liuli_choices(state: LtkState, seat: int, user: int) -> list[str]:
+    s = state.seats[seat]
+    cards = sorted(s.hand) + [c for c in s.equip if c != NO_CARD]
+    targets = [t for t in core.order_from(state, seat)[1:] if t != user and core.in_range(state, seat, t)
+               and not any(ban(state, user, t) for ban in basic.KILL_TARGET_BANS)]
+    return [f"liuli card={c} to={t}" for c in cards for t in targets]
+
+
+def _liuli(state: LtkState, seat: int, ctx: Ctx, events: list[Event]) -> None:
+    push(state, "liuli", seat, user=ctx["user"])
+
+
+def _liuli_moved(state: LtkState, seat: int, ctx: Ctx, value: Any, events: list[Event]) -> None:
+    if isinstance(value, dict) and "liuli" in value:
+        ctx["target"] = value["liuli"]
+
+
+@core.rule
+class LiuliRule(FrameRule[LtkState]):
+    kind = "liuli"
+
+    def step(self, state: LtkState, frame: Frame, events: list[Event]) -> None:
+        finish(state, frame, None)
+
+    def legal(self, state: LtkState, frame: Frame, seat: int) -> list[str]:
+        return _liuli_choices(state, seat, frame.data["user"])
+
+    def answer(self, state: LtkState, frame: Frame, seat: int, action: str, events: list[Event]) -> None:
+        args = dict(w.split("=") for w in action.split(" ")[1:])
+        card, to = int(args["card"]), int(args["to"])
+        zone = "hand" if card in state.seats[seat].hand else "equip"
+        frame.seat = NO_SEAT
+        finish(state, frame, {"liuli": to})
+        core.discard_cards(state, seat, [card], events, "liuli")
+        events.append(Event("redirect", {"seat": seat, "to": to}))
+        core.lost(state, seat, card, zone, events)
+
+
+core.TRIGGERS.register(Ability("liuli", "kill_becomes_target", _liuli,
+                               lambda s, p, ctx: ctx["target"] == p and bool(_liuli_choices(s, p, ctx["user"])),
+                               optional=True, resume=_liuli_moved))

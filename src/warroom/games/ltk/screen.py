@@ -1,0 +1,109 @@
+"""The terminal screen for LTK: the table, your hand, the log and what you are asked."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from warroom.games.ltk.cards import DECK_SIZE, label
+from warroom.games.ltk.generals import GENERALS
+from warroom.games.ltk.text import CARD_WORDS, ROLE_NAMES
+from warroom.terminal import Scene, moves_table
+
+SLOT_WORDS = {"weapon": "W", "armor": "A", "defense_horse": "+1", "offense_horse": "-1"}
+
+
+def _card(c: Any) -> str:
+    return label(c) if isinstance(c, int) and 0 <= c < DECK_SIZE else str(c)
+
+
+def _general(key: str) -> str:
+    g = GENERALS.get(key)
+    return f"{g.name} {g.chinese}" if g else "?"
+
+
+def seats_table(view: dict[str, Any]) -> Table:
+    table = Table(title=f"Turn {view['turns'] + 1}: p{view['current'] + 1}, {view['phase'] or view['stage']} phase",
+                  title_justify="left")
+    for col in ("seat", "general", "role", "health", "hand", "equipment", "judgement"):
+        table.add_column(col)
+    for s in view["seats"]:
+        mark = "▶ " if s["seat"] == view["current"] else ""
+        you = " (you)" if s["seat"] == view["seat"] else ""
+        health = f"{s['hp']}/{s['max_hp']}" if s["alive"] else "dead"
+        equipment = " ".join(f"{SLOT_WORDS[k]}:{_card(c)}" for k, c in s["equipment"].items())
+        role = ROLE_NAMES.get(s["role"] or "", "") if s["role"] else "?"
+        table.add_row(f"{mark}p{s['seat'] + 1}{you}", _general(s["general"]) if s["general"] else "-", role,
+                      health, str(s["hand_count"]), equipment, " ".join(_card(c) for c in s["judgement"]),
+                      style="dim" if not s["alive"] else None)
+    return table
+
+
+def render(scene: Scene) -> RenderableType:
+    view = scene.view
+    parts: list[RenderableType] = [
+        Text(f"{scene.title} · you are p{scene.seat + 1} · seed {scene.seed} · draw pile {view['draw_pile']}",
+             style="bold"),
+        seats_table(view),
+    ]
+    hand = view.get("hand", [])
+    parts.append(Panel(", ".join(f"{c}: {_card(c)}" for c in hand) or "(empty)", title="your hand",
+                       title_align="left"))
+    if view.get("offers"):
+        parts.append(Panel(", ".join(_general(g) for g in view["offers"]), title="your offers", title_align="left"))
+    if scene.log:
+        parts.append(Panel("\n".join(scene.log), title="log", title_align="left"))
+    if scene.result:
+        parts.append(Text(scene.result, style="bold"))
+    elif scene.prompt:
+        parts.append(moves_table(scene.prompt, scene.moves))
+    return Group(*parts)
+
+
+def sentence(event: dict[str, Any], seat: int | None) -> str | None:
+    kind = event.get("kind")
+    who = f"p{event['seat'] + 1}" if isinstance(event.get("seat"), int) else ""
+    if kind == "use":
+        card = CARD_WORDS.get(event["card"], event["card"])
+        targets = ", ".join(f"p{t + 1}" for t in event.get("targets", []))
+        cards = ", ".join(_card(c) for c in event.get("cards", []))
+        return f"{who} uses {card}" + (f" ({cards})" if cards else "") + (f" on {targets}" if targets else "")
+    if kind in ("play",):
+        return f"{who} plays a {CARD_WORDS.get(event['card'], event['card'])}"
+    if kind == "damage":
+        src = f"p{event['source'] + 1}" if event["source"] >= 0 else "nobody"
+        return f"p{event['target'] + 1} takes {event['amount']} damage from {src} (health {event['hp']})"
+    if kind == "draw":
+        got = event.get("cards")
+        return f"{who} draws {event['count']}" + (f": {', '.join(_card(c) for c in got)}" if got else "")
+    if kind == "dying":
+        return f"{who} is dying"
+    if kind == "death":
+        return f"{who} dies: a {ROLE_NAMES.get(event['role'], event['role'])}"
+    if kind == "recover":
+        return f"{who} recovers {event['amount']} (health {event['hp']})"
+    if kind == "judgement":
+        return f"judgement for {who}: {_card(event['card'])}"
+    if kind == "general":
+        return f"{who} is {_general(event['general'])}"
+    if kind == "turn":
+        return f"— p{event['seat'] + 1}'s turn —"
+    if kind == "game_over":
+        return f"game over: {event['reason']}"
+    if kind == "ability":
+        return f"{who} uses {event['ability']}"
+    if kind == "negated":
+        return f"{CARD_WORDS.get(event['card'], event['card'])} is negated"
+    if kind == "discard":
+        return f"{who} discards {', '.join(_card(c) for c in event['cards'])}"
+    if kind == "equip":
+        return f"{who} equips {_card(event['card'])}"
+    return None
+
+
+def status(view: dict[str, Any]) -> str:
+    return f"p{view['current'] + 1} · {view['phase'] or view['stage']}"

@@ -1,0 +1,145 @@
+"""Words for people: prompts, action descriptions and reasons an action is refused."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from warroom.engine.actions import parse
+from warroom.engine.errors import MalformedAction
+from warroom.games.ltk.cards import DECK_SIZE, TYPES, label
+from warroom.games.ltk.generals import GENERALS
+from warroom.games.ltk.state import LtkState
+
+if TYPE_CHECKING:
+    from warroom.engine.game import Game
+
+ROLE_NAMES = {"monarch": "Monarch", "minister": "Minister", "rebel": "Rebel", "defector": "Defector", "none": ""}
+
+
+CARD_WORDS = {"slash": "Kill", "jink": "Dodge", "peach": "Peach", "nullification": "Negate",
+              "dismantlement": "Dismantle", "snatch": "Steal", "duel": "Duel", "collateral": "Borrowed Sword",
+              "ex_nihilo": "Something for Nothing", "savage_assault": "Barbarian Invasion",
+              "archery_attack": "Arrow Barrage", "god_salvation": "Peach Garden", "amazing_grace": "Harvest",
+              "lightning": "Lightning", "indulgence": "Indulgence", "ice_sword": "Ice Sword"}
+WHY = {"slash": "Kill", "duel": "Duel", "savage_assault": "Barbarian Invasion", "archery_attack": "Arrow Barrage",
+       "collateral": "Borrowed Sword: use a Kill", "blade": "Green Dragon Blade: another Kill"}
+ABILITY_WORDS = {"eight_diagram": "Eight Trigrams (judge: red counts as a Dodge)",
+                 "ice_sword": "Ice Sword (discard two of their cards instead of the damage)",
+                 "double_swords": "Double Swords", "blade": "Green Dragon Blade (another Kill)",
+                 "axe": "Rock Cleaving Axe (discard two cards to make it hit)",
+                 "kylin_bow": "Kylin Bow (discard one of their horses)"}
+
+
+def seat_name(state: LtkState, seat: int) -> str:
+    if not 0 <= seat < state.n:
+        return f"seat {seat}"
+    g = state.seats[seat].general
+    return f"p{seat + 1} {GENERALS[g].name}" if g else f"p{seat + 1}"
+
+
+def card_name(card: int) -> str:
+    return label(card) if 0 <= card < DECK_SIZE else f"card {card}"
+
+
+def prompt(state: LtkState, seat: int) -> str:
+    if state.stage == "lord":
+        return "You are the Monarch: choose your general (everyone sees it)"
+    if state.stage == "pick":
+        return "Choose your general in secret (all are revealed together)"
+    frame = state.frames[-1]
+    d = frame.data
+    if frame.kind == "act":
+        return "Your action phase: use a card or end the phase"
+    if frame.kind == "select":
+        n = d["least"]
+        if d["purpose"] == "discard":
+            return f"Discard phase: discard {n} card{'s' if n != 1 else ''} down to your hand limit"
+        return f"Choose {d['least']}-{d['most']} for {d['purpose']}"
+    if frame.kind == "window":
+        name = d["name"]
+        if name == "respond":
+            what = CARD_WORDS.get(d["card"], d["card"])
+            why = WHY.get(d["why"], d["why"])
+            who = seat_name(state, d["against"]) if d["against"] >= 0 else "a card"
+            if d["on_behalf"] != seat:
+                return f"{seat_name(state, d['on_behalf'])} asks you to play a {what} for them ({why} by {who})?"
+            if d["why"] == "slash":
+                return f"{who} used Kill on you: use a Dodge?" if d["need"] == 1 else (
+                    f"{who} used Kill on you: use {d['need']} more Dodges?")
+            return f"{why} by {who}: play a {what}?"
+        if name == "rescue":
+            who = "You are" if d["dying"] == seat else f"{seat_name(state, d['dying'])} is"
+            return f"{who} dying (health {state.seats[d['dying']].hp}): use a Peach?"
+        if name == "negate":
+            about = d["about"]
+            card = CARD_WORDS.get(str(about.get("card")), str(about.get("card")))
+            on = f" on {seat_name(state, int(about['target']))}" if "target" in about else ""
+            user = f"{seat_name(state, int(about['user']))}'s " if "user" in about else ""
+            return f"{user}{card}{on} is about to take effect: use a Negate?"
+        return f"Respond to {name}?"
+    if frame.kind == "ability":
+        return f"Use {ABILITY_WORDS.get(d['name'], d['name'])}?"
+    if frame.kind == "take":
+        verb = "discard" if d["purpose"] in ("dismantlement", "ice_sword") else "take"
+        what = CARD_WORDS.get(d["purpose"], d["purpose"])
+        return f"Choose a card of {seat_name(state, d['owner'])} to {verb} ({what})"
+    if frame.kind == "double_swords":
+        return f"Double Swords: discard a hand card, or let {seat_name(state, d['user'])} draw one"
+    return f"Decide ({frame.kind})"
+
+
+def describe(state: LtkState, seat: int, action: str) -> str:
+    try:
+        verb, args = parse(action)
+    except MalformedAction:
+        return action
+    if verb == "choose":
+        g = GENERALS.get(args.get("general", ""))
+        return f"Choose {g.name} {g.chinese} ({g.kingdom}, {g.hp} health)" if g else action
+    if verb == "end":
+        return "End the action phase"
+    if verb == "pass":
+        return "Do not respond"
+    if verb == "done":
+        return "Finish choosing"
+    card = int(args["card"]) if args.get("card", "").isdigit() else -1
+    if verb == "pick":
+        return f"Pick {card_name(card)}"
+    if verb == "take":
+        return "Pick a hand card blind" if args.get("zone") == "hand" else f"Pick {card_name(card)}"
+    if verb == "spear":
+        return f"Serpent Spear: two hand cards as a Kill on {seat_name(state, int(args.get('target', '0')))}"
+    if verb == "draw":
+        return "Let them draw a card"
+    if verb == "discard":
+        return f"Discard {card_name(card)}"
+    if verb in ("use", "play"):
+        out = f"{verb.capitalize()} {card_name(card)}"
+        if "target" in args and args["target"].isdigit():
+            out += f" on {seat_name(state, int(args['target']))}"
+        return out
+    return action
+
+
+def explain_illegal(game: Game[Any], state: LtkState, seat: int, action: str) -> str:
+    """One line that depends only on what ``seat`` can see."""
+    verb, args = parse(action)
+    if state.stage in ("lord", "pick"):
+        return "choose one of the generals you were offered: choose general=KEY"
+    legal = game.legal_actions(state, seat)
+    verbs = sorted({a.split(" ")[0] for a in legal})
+    if verb not in verbs:
+        return f"{verb!r} is not possible now (you may: {', '.join(verbs)})"
+    card = args.get("card", "")
+    if card and (not card.isdigit() or int(card) not in state.seats[seat].hand) and verb in ("use", "play"):
+        return f"card {card} is not in your hand"
+    if card and verb == "use" and int(card) in state.seats[seat].hand:
+        kind = TYPES[label_kind(int(card))].name
+        return f"you cannot use that {kind} like this now"
+    return f"{action!r} is not a legal action now"
+
+
+def label_kind(card: int) -> str:
+    from warroom.games.ltk.cards import KIND
+
+    return KIND[card]

@@ -1,0 +1,69 @@
+"""LTK in the command line: rules, bench entries, the terminal screen, and the heuristic bot."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from typer.testing import CliRunner
+
+from tests.ltk.scenario import GAME, act, cid, hero, seat, table
+from warroom.bots import make
+from warroom.cli import app
+from warroom.games.ltk import screen
+from warroom.terminal import Scene
+
+RUNNER = CliRunner()
+
+
+def test_rules_list_every_card_and_general_in_english_with_chinese() -> None:
+    result = RUNNER.invoke(app, ["rules", "ltk", "--json"])
+    assert result.exit_code == 0, result.output
+    ref = json.loads(result.stdout)
+    cards, generals = ref["sections"]
+    assert sum(e["count"] for e in cards["entries"]) == 108 and len(cards["entries"]) == 32
+    assert any(e["name"] == "Negate 无懈可击" for e in cards["entries"])
+    assert len(generals["entries"]) == 28 and generals["entries"][0]["name"] == "Cao Cao 曹操"
+
+
+def test_bench_reports_two_five_and_ten_players() -> None:
+    result = RUNNER.invoke(app, ["bench", "ltk", "--seconds", "0.05", "--json"])
+    assert result.exit_code == 0, result.output
+    assert [r["players"] for r in json.loads(result.stdout)] == [2, 5, 10]
+
+
+def test_the_screen_shows_the_table_the_hand_and_the_question() -> None:
+    s = table(seat("zhang_liao", "monarch", ["slash ♠7"]), seat("xu_chu", "rebel", ["jink ♥2"]))
+    act(s, 0, f"use card={cid('slash ♠7')} target=1")
+    view = GAME.view(s, 1)
+    (d,) = GAME.decisions(s)
+    scene = Scene("ltk", GAME.title, view, 1, ["p1", "p2"], ["bot", "you"], 0,
+                  moves=[(a, GAME.describe(s, 1, a)) for a in GAME.legal_actions(s, 1)], prompt=d.prompt)
+    from rich.console import Console
+
+    console = Console(width=120, record=True)
+    console.print(screen.render(scene))
+    text = console.export_text()
+    assert "Zhang Liao 张辽" in text and "Dodge ♥2" in text and "used Kill on you: use a Dodge?" in text
+    assert screen.sentence({"kind": "damage", "source": 0, "target": 1, "amount": 1, "hp": 3}, 1) == (
+        "p2 takes 1 damage from p1 (health 3)")
+
+
+def test_the_bot_saves_a_friend_and_lets_an_enemy_die() -> None:
+    bot = make("ltk", "heuristic")
+    s = table(seat("zhang_liao", "monarch", ["slash ♠7"]), seat("xu_chu", "rebel", hp=1),
+              hero("cao_ren", "rebel", ["peach ♥3"], blank=True), seat("huang_gai", "minister", ["peach ♥4"]))
+    act(s, 0, f"use card={cid('slash ♠7')} target=1")
+    # the rescue round: seat 2 (another Rebel) is asked; as a Rebel it does not know seat 1 is one
+    seat_asked = GAME.deciders(s)[0]
+    assert seat_asked == 2
+    choice = bot.choose(GAME.view(s, 2), GAME.legal_actions(s, 2), random.Random(0))
+    assert choice in GAME.legal_actions(s, 2)
+
+
+def test_the_bot_kills_the_monarch_as_a_rebel() -> None:
+    bot = make("ltk", "heuristic")
+    s = table(seat("zhang_liao", "monarch"), seat("xu_chu", "rebel", ["slash ♠7"]), seat("cao_ren", "minister"),
+              current=1)
+    choice = bot.choose(GAME.view(s, 1), GAME.legal_actions(s, 1), random.Random(0))
+    assert choice == f"use card={cid('slash ♠7')} target=0"

@@ -1,0 +1,55 @@
+"""Skills reacting to card moves and uses, and the lords' help (generals/reactions.py, lords.py)."""
+
+from __future__ import annotations
+
+from tests.ltk.scenario import act, asked, cid, hero, seat, table
+
+
+def test_lianying_lu_xun_draws_when_his_last_hand_card_goes() -> None:
+    s = table(hero("lu_xun", "monarch", ["peach ♥3"], hp=2), seat("xu_chu", "rebel"))
+    act(s, 0, f"use card={cid('peach ♥3')}", "use ability=lianying")
+    assert len(s.seats[0].hand) == 1
+
+
+def test_xiaoji_sun_shangxiang_draws_two_when_she_loses_equipment() -> None:
+    s = table(seat("gan_ning", "rebel", ["dismantlement ♠3"]), hero("sun_shangxiang", "monarch",
+              equipment={"weapon": "axe ♦5"}), current=0)
+    act(s, 0, f"use card={cid('dismantlement ♠3')} target=1", f"take card={cid('axe ♦5')}")
+    act(s, 1, "use ability=xiaoji")
+    assert len(s.seats[1].hand) == 2
+
+
+def test_jizhi_huang_yueying_draws_on_using_an_instant_tool() -> None:
+    s = table(hero("huang_yueying", "monarch", ["ex_nihilo ♥7"]), seat("xu_chu", "rebel"))
+    act(s, 0, f"use card={cid('ex_nihilo ♥7')}", "use ability=jizhi")
+    assert len(s.seats[0].hand) == 3
+
+
+def test_liuli_da_qiao_passes_a_kill_to_another_player_in_her_range() -> None:
+    s = table(seat("xu_chu", "rebel", ["slash ♠7"]), hero("da_qiao", "monarch", ["jink ♥2"]),
+              seat("cao_ren", "rebel"), current=0)
+    act(s, 0, f"use card={cid('slash ♠7')} target=1")
+    assert asked(s) == (1, "ability:liuli")
+    act(s, 1, "use ability=liuli", f"liuli card={cid('jink ♥2')} to=2")
+    assert s.seats[2].hp == 3 and s.seats[1].hp == 3  # Da Qiao has 3 health: undamaged
+
+
+def test_hujia_when_nobody_answers_cao_cao_may_still_dodge() -> None:
+    s = table(seat("gan_ning", "rebel", ["slash ♠7"]), hero("cao_cao", "monarch", ["jink ♥2"]),
+              seat("sima_yi", "minister"), current=0)
+    act(s, 0, f"use card={cid('slash ♠7')} target=1")
+    act(s, 1, "use ability=hujia")
+    # Sima Yi (Wei) has no Dodge and is not asked: Cao Cao is asked for his own
+    assert asked(s) == (1, "window:respond")
+    act(s, 1, f"use card={cid('jink ♥2')}")
+    assert s.seats[1].hp == 4
+
+
+def test_hujia_a_wei_general_dodges_for_cao_cao() -> None:
+    s = table(seat("gan_ning", "rebel", ["slash ♠7"]), hero("cao_cao", "monarch"),
+              seat("sima_yi", "minister", ["jink ♥2"]), current=0)
+    act(s, 0, f"use card={cid('slash ♠7')} target=1")
+    act(s, 1, "use ability=hujia")
+    assert asked(s) == (2, "window:respond")
+    act(s, 2, f"play card={cid('jink ♥2')}")
+    assert s.seats[1].hp == 4 and s.seats[2].hand == []

@@ -18,8 +18,8 @@ from typing import Any, ClassVar
 from warroom.engine import ConfigError, Decision, Event, Game, Option, Result, Rng, make
 from warroom.engine.frames import NO_SEAT, Frame, FrameRule, Resolver, finish, push
 from warroom.engine.reference import RulesReference
-from warroom.engine.windows import PASS, Then, WindowRule, Windows
 from warroom.engine.rng import quick_shuffle
+from warroom.engine.windows import PASS, Then, WindowRule, Windows
 from warroom.games.kessen import text
 from warroom.games.kessen.action_space import action_space
 from warroom.games.kessen.cards import (

@@ -107,7 +107,7 @@ def test_an_even_table_is_even_and_the_two_sides_values_add_up_to_one() -> None:
 
 def test_a_winning_streak_counts_more_than_a_unit() -> None:
     s = Scenario()
-    s.unit(EVIL, "xiahou_dun", ["spears", "swords"])
+    s.unit(EVIL, "xiahou_dun", ["spears"])
     s.state.last_winner, s.state.streak = GOOD, 2
     s.state.sides[GOOD].battles_won = 2
     assert GAME.evaluate(s.state, GOOD) > 0.8
@@ -116,7 +116,8 @@ def test_a_winning_streak_counts_more_than_a_unit() -> None:
 def test_stronger_material_is_worth_more() -> None:
     weak, strong = Scenario(), Scenario()
     weak.unit(GOOD, "guan_yu", ["swords"])
-    strong.unit(GOOD, "guan_yu", ["swords", "cavalry"])
+    strong.unit(GOOD, "guan_yu", ["swords"])
+    strong.unit(GOOD, "zhuge_liang", ["cavalry"])
     assert GAME.evaluate(strong.state, GOOD) > GAME.evaluate(weak.state, GOOD)
 
 

@@ -63,12 +63,21 @@ def test_a_real_time_table_in_the_browser(server: str) -> None:
             # two moves sent at once, without waiting for the first answer; neither is refused as stale
             page.wait_for_selector('button[data-action="draw"]:not([disabled])')
             sent = page.evaluate("""() => {
-                const ids = [window.warroom.page.ctx.act("draw"), window.warroom.page.ctx.act("draw")];
-                return window.warroom.socket.inFlight.size;
+                const socket = window.warroom.socket;
+                const shown = socket.handlers.onError;
+                window.refusals = [];
+                socket.handlers.onError = (m) => { window.refusals.push(m.reason); shown(m); };
+                window.handBefore = window.warroom.page.last.view.hand.length;
+                window.warroom.page.ctx.act("draw");
+                window.warroom.page.ctx.act("draw");
+                return socket.inFlight.size;
             }""")
             assert sent == 2
             page.wait_for_function("() => window.warroom.socket.inFlight.size === 0")
-            page.wait_for_function("() => window.warroom.page.last.view.hand.length >= 2")
+            refusals = page.evaluate("() => window.refusals")
+            assert not any("stale" in r for r in refusals), refusals
+            if not refusals:  # (the bot may have attacked meanwhile: then the game refused them)
+                page.wait_for_function("() => window.warroom.page.last.view.hand.length >= window.handBefore + 2")
             # the bot plays on its own clock: the log grows with nobody clicking
             before = page.locator("#log li").count()
             page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {before}",

@@ -9,6 +9,7 @@ Debian's Chromium driven by Playwright, screenshots in ``tests/server/artifacts/
 from __future__ import annotations
 
 import json
+import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -39,10 +40,23 @@ def server(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[str]:
         yield base
 
 
+def _until_draw_is_offered(page: Any) -> None:
+    """Wait for the draw button; the bot may attack meanwhile, and an attack is answered first."""
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        if page.locator('button[data-action="draw"]:not([disabled])').count():
+            return
+        answer = page.locator('button[data-action="yield"]:not([disabled])')
+        if answer.count():
+            answer.first.click()
+        page.wait_for_timeout(50)
+    raise AssertionError("the page never offered a draw")
+
+
 def test_a_real_time_table_in_the_browser(server: str) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     made = _call(f"{server}/api/tables", {
-        "game": "skirmish", "config": {"options": {"cards": 12, "hand": 4, "interval_ms": 0, "answer_ms": 30_000}},
+        "game": "skirmish", "config": {"options": {"cards": 12, "hand": 4, "interval_ms": 0, "answer_ms": 5_000}},
         "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}]})
     table = made["table"]
     with sync_api.sync_playwright() as p:
@@ -61,7 +75,7 @@ def test_a_real_time_table_in_the_browser(server: str) -> None:
             page.wait_for_selector("#clock .clock-latency")
             assert "you" in page.inner_text("#clock") and " ms" in page.inner_text("#clock")
             # two moves sent at once, without waiting for the first answer; neither is refused as stale
-            page.wait_for_selector('button[data-action="draw"]:not([disabled])')
+            _until_draw_is_offered(page)
             sent = page.evaluate("""() => {
                 const socket = window.warroom.socket;
                 const shown = socket.handlers.onError;

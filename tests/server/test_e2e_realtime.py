@@ -9,6 +9,7 @@ Debian's Chromium driven by Playwright, screenshots in ``tests/server/artifacts/
 from __future__ import annotations
 
 import json
+import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -39,10 +40,23 @@ def server(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[str]:
         yield base
 
 
+def _until_draw_is_offered(page: Any) -> None:
+    """Wait for the draw button; the bot may attack meanwhile, and an attack is answered first."""
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        if page.locator('button[data-action="draw"]:not([disabled])').count():
+            return
+        answer = page.locator('button[data-action="yield"]:not([disabled])')
+        if answer.count():
+            answer.first.click()
+        page.wait_for_timeout(50)
+    raise AssertionError("the page never offered a draw")
+
+
 def test_a_real_time_table_in_the_browser(server: str) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     made = _call(f"{server}/api/tables", {
-        "game": "skirmish", "config": {"options": {"cards": 12, "hand": 4, "interval_ms": 0, "answer_ms": 30_000}},
+        "game": "skirmish", "config": {"options": {"cards": 12, "hand": 4, "interval_ms": 0, "answer_ms": 5_000}},
         "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}]})
     table = made["table"]
     with sync_api.sync_playwright() as p:
@@ -61,14 +75,23 @@ def test_a_real_time_table_in_the_browser(server: str) -> None:
             page.wait_for_selector("#clock .clock-latency")
             assert "you" in page.inner_text("#clock") and " ms" in page.inner_text("#clock")
             # two moves sent at once, without waiting for the first answer; neither is refused as stale
-            page.wait_for_selector('button[data-action="draw"]:not([disabled])')
+            _until_draw_is_offered(page)
             sent = page.evaluate("""() => {
-                const ids = [window.warroom.page.ctx.act("draw"), window.warroom.page.ctx.act("draw")];
-                return window.warroom.socket.inFlight.size;
+                const socket = window.warroom.socket;
+                const shown = socket.handlers.onError;
+                window.refusals = [];
+                socket.handlers.onError = (m) => { window.refusals.push(m.reason); shown(m); };
+                window.handBefore = window.warroom.page.last.view.hand.length;
+                window.warroom.page.ctx.act("draw");
+                window.warroom.page.ctx.act("draw");
+                return socket.inFlight.size;
             }""")
             assert sent == 2
             page.wait_for_function("() => window.warroom.socket.inFlight.size === 0")
-            page.wait_for_function("() => window.warroom.page.last.view.hand.length >= 2")
+            refusals = page.evaluate("() => window.refusals")
+            assert not any("stale" in r for r in refusals), refusals
+            if not refusals:  # (the bot may have attacked meanwhile: then the game refused them)
+                page.wait_for_function("() => window.warroom.page.last.view.hand.length >= window.handBefore + 2")
             # the bot plays on its own clock: the log grows with nobody clicking
             before = page.locator("#log li").count()
             page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {before}",

@@ -272,3 +272,39 @@ def test_turn_based_tables_are_not_pinged(client: TestClient) -> None:
         assert replies[-1] == {"type": "pong", "id": "p"}
         assert all(m["type"] == "state" for m in replies[:-1])  # the server sent no ping of its own
     assert json.dumps(msg)
+
+
+def test_a_finished_real_time_table_replays_its_clock_steps(rt_client: TestClient) -> None:
+    made = create(rt_client, [HUMAN, HUMAN], {"options": {"cards": 2, "interval_ms": 0, "answer_ms": 200}})
+    table = made["table"]
+    east_token = rt_client.post(f"/api/tables/{table}/join", json={"seat": 1}).json()["token"]
+    with rt_client.websocket_connect(f"/ws/tables/{table}") as west, \
+            rt_client.websocket_connect(f"/ws/tables/{table}") as east:
+        west.send_json({"type": "hello", "token": made["seats"][0]["token"]})
+        east.send_json({"type": "hello", "token": east_token})
+
+        def play(ws: Any, action: str, key: str) -> dict[str, Any]:
+            ws.send_json({"type": "action", "action": action, "version": 0, "id": key})
+            msg = recv(ws)
+            while msg.get("reply_to") != key:
+                msg = recv(ws)
+            assert msg["type"] == "state", msg
+            return msg
+
+        play(west, "draw", "w1")
+        hand = play(west, "draw", "w2")["view"]["hand"]
+        play(west, f"attack card={hand[0]['card']}", "w3")  # east lets it run out
+        play(west, f"bank card={hand[1]['card']}", "w4")
+        time.sleep(0.5)
+        play(east, "draw", "e1")
+        hand = play(east, "draw", "e2")["view"]["hand"]
+        play(east, f"bank card={hand[0]['card']}", "e3")
+        play(east, f"bank card={hand[1]['card']}", "e4")
+    deadline = time.monotonic() + 10
+    while rt_client.get(f"/api/tables/{table}").json()["status"] != "finished":
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    steps = rt_client.get(f"/api/tables/{table}/replay").json()["steps"]
+    clock = [s for s in steps if s["seat"] == CLOCK_SEAT]
+    assert len(clock) == 1 and clock[0]["action"] == WAIT
+    assert clock[0]["text"] == "time passes: a deadline takes effect"

@@ -11,7 +11,12 @@ from warroom.engine.game import Game
 
 
 class Bot(Protocol):
-    """A player program. It sees only its seat's view and legal actions, never the state."""
+    """A player program. It sees only its seat's view and legal actions, never the state.
+
+    In a real-time game (``engine.realtime``) ``choose`` may also return ``None``, "nothing now"
+    (the seat looks again when the state changes), and a bot may carry a ``reaction`` model
+    (``engine.realtime.ReactionModel``) for the time its actions take to land.
+    """
 
     name: str
     needs_view: bool  # False: the runner may skip building the view (it is passed as {})

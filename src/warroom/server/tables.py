@@ -20,7 +20,7 @@ from datetime import datetime
 from typing import Any, Protocol
 
 from warroom import bots as bot_registry
-from warroom.engine import ALL_SEEING, Event, Game, IllegalAction, WarroomError, canonical, registry
+from warroom.engine import ALL_SEEING, CLOCK_SEAT, Event, Game, IllegalAction, WarroomError, canonical, registry
 from warroom.engine.record import Record, Step, replay
 from warroom.engine.runner import bot_rng
 from warroom.server import realtime
@@ -633,7 +633,8 @@ def _replay_steps(game: Game[Any], record: Record, eyes: int | None, autopilot: 
         if rs.index < len(pending):
             nxt = pending[rs.index]
             try:
-                text = game.describe(rs.state, nxt.seat, nxt.action)
+                text = ("time passes: a deadline takes effect" if nxt.seat == CLOCK_SEAT  # real time
+                        else game.describe(rs.state, nxt.seat, nxt.action))
             except (WarroomError, LookupError, ValueError, TypeError):
                 text = nxt.action
     return {"record": record.to_json(), "seat": "all" if eyes == ALL_SEEING else eyes, "steps": steps}

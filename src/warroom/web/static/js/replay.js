@@ -166,7 +166,8 @@ function go(index) {
   $("first").disabled = $("prev").disabled = at === 0;
   $("next").disabled = $("last").disabled = last;
   const total = page.steps.length - 1;
-  const who = step.seat === null || step.seat === undefined ? "" : cap((page.info.seats || []).find((s) => s.seat === step.seat)?.name || `seat ${step.seat}`);
+  // seat -1: a real-time game's clock (a deadline took effect with nobody acting)
+  const who = step.seat === null || step.seat === undefined ? "" : step.seat < 0 ? "Clock" : cap((page.info.seats || []).find((s) => s.seat === step.seat)?.name || `seat ${step.seat}`);
   const what = step.action
     ? `${who}${step.autopilot ? " (autopilot)" : ""}: ${step.text || step.action}`
     : "The game is set up";

@@ -12,45 +12,20 @@ from __future__ import annotations
 
 import contextlib
 import random
-from collections import Counter
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from warroom.engine import IllegalAction
 from warroom.games.tessen.cards import KINDS, SUPER, WARRIOR
+from warroom.games.tessen.position import census
 from warroom.games.tessen.rules import GAME
 from warroom.games.tessen.state import TessenState
 
 
-def census(state: TessenState) -> Counter[int]:
-    """Every card on the table, in any zone, plus warriors on the dragon or out of the match."""
-    count: Counter[int] = Counter()
-    for s in state.sides:
-        count.update(s.deck)
-        count.update(s.hand)
-        count.update(s.discard)
-        for kind, n, blocker in s.places:
-            if kind >= 0:
-                count[kind] += n
-            if blocker >= 0:
-                count[blocker] += 1
-        for k in range(KINDS):
-            count[k] += s.score[k]
-        if s.take:
-            count[s.take[0]] += s.take[1]
-        count[WARRIOR] += s.dragon[0] + s.plain_out
-        count[SUPER] += s.dragon[1] + s.super_out
-    count.update(state.fallen)
-    count.update(state.sacred)
-    if state.attack:
-        count[state.attack[2]] += 1
-    return count
-
-
 def check(state: TessenState) -> None:
     if state.phase == "play":
-        count = census(state)
+        count = census(state)  # shared with the position check
         assert all(count[k] == 8 for k in range(KINDS)), count
         assert count[WARRIOR] == 18 and count[SUPER] == 2, count
     for s in state.sides:

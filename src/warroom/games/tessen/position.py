@@ -217,8 +217,10 @@ def _side(f: _Faults, name: str, spec: dict[str, Any]) -> Side:
     return s
 
 
-def _census(f: _Faults, state: TessenState) -> None:
-    """Every card exactly once: 8 of each animal kind, 18 warriors and 2 super-warriors."""
+def census(state: TessenState) -> list[int]:
+    """How many of each card (by kind, 0-9) the table holds in every zone, counting the warriors
+    on the dragon and those out of the match: 8 of each animal, 18 warriors and 2 super-warriors
+    while a round runs."""
     count = [0] * 10
     for s in state.sides:
         for c in s.deck + s.hand + s.discard:
@@ -238,6 +240,12 @@ def _census(f: _Faults, state: TessenState) -> None:
         count[c] += 1
     if state.attack:
         count[state.attack[2]] += 1
+    return count
+
+
+def _census(f: _Faults, state: TessenState) -> None:
+    """Every card exactly once."""
+    count = census(state)
     for k in range(KINDS):
         if count[k] != 8:
             f.add(f"there are {count[k]} {ANIMALS[k]} cards on the table, not 8 (4 in each deck)")

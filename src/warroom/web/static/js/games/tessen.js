@@ -30,14 +30,17 @@ const SHORT = {
   bear: "Bear", cat: "Cat", warrior: "Warrior", super: "Super",
 };
 
-function cardEl(key, extra = {}) {
-  return h("span", { class: `tessen-card kind-${key}`, title: NAMES[key] || key, ...extra }, SHORT[key] || key);
+function cardEl(key, more = "") {
+  return h("span", { class: `tessen-card kind-${key} ${more}`.trim(), title: NAMES[key] || key }, SHORT[key] || key);
 }
 
 export function createView(ctx) {
   let picked = null; // a card key from the hand
   let timer = null;
   let last = null;
+  let before = new Map(); // "side:place" -> what it showed, to flash the places that just changed
+  let seen = new Map();
+  let flashing = false; // only a new state flashes; re-drawing the same one (a pick) does not
 
   const legalSet = () => new Set((last?.legal || []).map((m) => m.action));
   const send = (action) => {
@@ -68,11 +71,15 @@ export function createView(ctx) {
       ? legal.has(`play animal=${picked} place=${n}`) || legal.has(`clear place=${n} with=${picked}`)
       : legal.has(`attack place=${n} with=${picked}`));
     if (target) classes.push("target");
+    const shows = `${place.animal}:${place.count}:${place.blocked_by}:${place.attacked}`;
+    const key = `${sideIndex}:${n}`;
+    seen.set(key, shows);
+    if (flashing && before.has(key) && before.get(key) !== shows) classes.push(mine ? "changed" : "changed theirs");
     if (mine && place.keepable && legal.has(`keep place=${n}`)) classes.push("keepable");
     return h("button", { class: classes.join(" "), type: "button", disabled: ctx.readOnly, onclick,
                          dataset: { place: String(n), side: String(sideIndex) } },
       h("span", { class: "place-number" }, String(n)),
-      place.blocked_by ? cardEl(place.blocked_by, { class: "tessen-card blocker" }) : null,
+      place.blocked_by ? cardEl(place.blocked_by, "blocker") : null,
       place.animal ? h("span", { class: "pile" }, cardEl(place.animal), h("b", {}, ` ×${place.count}`)) : null,
       place.attacked ? h("span", { class: "swords", title: "under attack" }, "⚔") : null,
       mine && place.keepable ? h("span", { class: "keep-mark", title: "3 or more: keep it" }, "✓") : null);
@@ -160,9 +167,13 @@ export function createView(ctx) {
   }
 
   function render(snap) {
+    const again = last !== null && last.version === snap.version;
     last = snap;
     const view = snap.view;
     if (!view || !view.sides) return;
+    flashing = !again;
+    if (!again) before = seen;  // a new state: flash what differs from the one shown before
+    seen = new Map();
     const me = view.seat === "p2" ? 1 : 0;
     replace(ctx.board, h("div", { class: "tessen-board" },
       h("p", { class: "tessen-head" }, `Round ${view.round} · first to ${view.wins_needed} rounds`),

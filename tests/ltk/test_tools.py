@@ -159,3 +159,14 @@ def test_harvest_reveals_one_card_per_player_and_each_takes_one_in_turn() -> Non
     act(s, 0, f"pick card={cid('peach ♥4')}")
     assert s.seats[0].hand == [cid("peach ♥4")] and s.seats[1].hand == [cid("jink ♥2")]
     assert cid("jink ♥2") in s.seats[1].known
+
+
+def test_uniform_windows_ask_every_seat_so_nothing_leaks() -> None:
+    s = four(["ex_nihilo ♥7"], [], ["nullification ♠J"], options={"uniform_windows": 1})
+    act(s, 0, f"use card={cid('ex_nihilo ♥7')}")
+    # seats 0 and 1 hold no Negate but are asked too, with "pass" alone
+    assert asked(s) == (0, "window:negate") and GAME.legal_actions(s, 0) == ["pass"]
+    act(s, 0, "pass")
+    assert asked(s) == (1, "window:negate") and GAME.legal_actions(s, 1) == ["pass"]
+    act(s, 1, "pass")
+    assert asked(s) == (2, "window:negate")

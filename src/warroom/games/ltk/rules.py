@@ -372,6 +372,13 @@ BEGIN = {"start": _phase_trigger("start_phase"), "judge": delayed.judgement_phas
 END = {"judge": delayed.judgement_phase_end}
 
 
+def _targets_text(targets: list[int]) -> str:
+    """`` target=T`` for one target, `` targets=a,b`` for several, nothing for none."""
+    if len(targets) == 1:
+        return f" target={targets[0]}"
+    return f" targets={','.join(map(str, targets))}" if targets else ""
+
+
 @core.rule
 class ActRule(FrameRule[LtkState]):
     """The action phase: the current player uses cards one at a time, then ends the phase."""
@@ -392,14 +399,11 @@ class ActRule(FrameRule[LtkState]):
             if use is None:
                 continue
             for targets in use.targets(state, seat, card) or []:
-                out.append(f"use card={card}" + (f" target={targets[0]}" if len(targets) == 1 else
-                                                  f" targets={','.join(map(str, targets))}" if targets else ""))
+                out.append(f"use card={card}" + _targets_text(targets))
         for source in core.AS_SOURCES:
             for card, kind in source(state, seat):
                 for targets in core.USES[kind].targets(state, seat, card) or []:
-                    out.append(f"use card={card} as={kind}" + (
-                        f" target={targets[0]}" if len(targets) == 1 else
-                        f" targets={','.join(map(str, targets))}" if targets else ""))
+                    out.append(f"use card={card} as={kind}" + _targets_text(targets))
         for legal, _apply in core.PHASE_ACTIONS.values():
             out += legal(state, seat)
         out.append("end")

@@ -40,7 +40,7 @@ def view(state: LtkState, player: int | None) -> dict[str, Any]:
         "game": "ltk", "seat": player, "stage": state.stage, "current": state.current, "phase": state.phase,
         "turns": state.turns, "seats": seats, "draw_pile": len(state.draw), "discard": state.discard[:],
         "table": state.table[:], "used": dict(state.used), "deeds": [row[:] for row in state.deeds],
-        "frames": [_frame_view(f, player) for f in state.frames],
+        "frames": [_frame_view(f, player) for f in state.frames], "virtual": dict(state.virtual),
     }
     if player is not None:
         me = state.seats[player]

@@ -52,7 +52,7 @@ def test_the_default_bot_is_the_games_own_and_falls_back_to_random(monkeypatch: 
     monkeypatch.setattr(tiny_game.Tiny, "default_bot", "genius")  # named, but not installed
     assert bots.default_bot(tiny_game.GAME) == "random"
     described: dict[str, Any] = bots.describe(tiny_game.GAME)
-    assert described["default_bot"] == "random" and described["bots"] == ["random"]
+    assert described["default_bot"] == "random" and described["bots"] == ["ismcts", "ismcts-strong", "random"]
 
 
 def test_warroom_rules_in_the_terminal_reads_any_games_sections() -> None:

@@ -14,7 +14,6 @@ from fastapi.testclient import TestClient
 from tests import tiny_game
 from tests.server.conftest import FAST
 from tests.server.helpers import HUMAN, bot
-from warroom.bots import ismcts
 from warroom.server import create_app
 
 
@@ -35,8 +34,7 @@ def test_the_game_description_carries_what_the_lobby_builds_its_form_from(tiny_c
     assert tiny["variants"] == [{"name": "double", "help": "a player may also add 4"}]
     assert tiny["options"] == [{"name": "target", "type": "int", "default": 9, "help": "the count that wins",
                                 "min": 3, "max": 30}]
-    # a turn-based game with no bots of its own gets the game-neutral ones: random and the search levels
-    assert tiny["bots"] == sorted(["random", *ismcts.LEVELS]) and tiny["default_bot"] == "random"
+    assert tiny["bots"] == ["ismcts", "ismcts-strong", "random"] and tiny["default_bot"] == "random"
     assert tiny["dynamics"] == "sequential" and tiny["realtime"] is False
     assert games["kessen"]["default_bot"] == "heuristic"
     rules = tiny_client.get("/api/games/tiny/rules").json()

@@ -231,8 +231,7 @@ class Kessen(Game[KessenState]):
             pool = sorted([c for c in cards if c not in known] + getattr(owner, deck))
             n = len(cards) - len(kept)
             # a pending Assassin told ``player`` that the hand holds a true leader: deal one
-            need = (hand == "leaders"
-                    and any(f.kind == "assassin" and f.data["side"] == 1 - player for f in out.frames)
+            need = (hand == "leaders" and _assassin_pending(out, 1 - player)
                     and all(u.leader in MAIN_LEADERS for u in opp.units))
             for _ in range(1000):
                 quick_shuffle(pool, rnd)
@@ -912,6 +911,15 @@ def _assassin_targets(state: KessenState, side: int) -> list[int]:
 
 def _assassin_targets_in(hand: list[int]) -> list[int]:
     return sorted(c for c in hand if KIND[c] == "leader")
+
+
+def _assassin_pending(state: KessenState, side: int) -> bool:
+    """Whether an Assassin waits on ``side`` to discard (frames as tuples or engine frames)."""
+    for f in state.frames:
+        kind, on = (f[0], f[1]) if isinstance(f, tuple) else (f.kind, f.data.get("side"))
+        if kind == "assassin" and on == side:
+            return True
+    return False
 
 
 # ----- card movement -------------------------------------------------------------------------

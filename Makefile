@@ -2,36 +2,43 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed
+BASE := $(VENV)/.installed-base
+FULL := $(VENV)/.installed
 
 .PHONY: install run play test lint typecheck unit bench clean
 
-$(STAMP): pyproject.toml
+# `make run` needs only the package; `make test` adds the test tools and the optional extras
+# (reports, research interfaces, Ray), so that playing stays a light install.
+$(BASE): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e .
+	touch $(BASE)
+
+$(FULL): $(BASE)
 	$(BIN)/python -m pip install --quiet -e '.[dev,report,research,ray]'
-	touch $(STAMP)
+	touch $(FULL)
 
-install: $(STAMP)
+install: $(FULL)
 
-run: $(STAMP)
+run: $(BASE)
 	$(BIN)/warroom serve
 
-play: $(STAMP)
+play: $(BASE)
 	$(BIN)/warroom play kessen --bot heuristic
 
-lint: $(STAMP)
+lint: $(FULL)
 	$(BIN)/ruff check src tests benchmarks
 
-typecheck: $(STAMP)
+typecheck: $(FULL)
 	$(BIN)/mypy
 
-unit: $(STAMP)
+unit: $(FULL)
 	$(BIN)/pytest -n 2
 
 test: lint typecheck unit
 
-bench: $(STAMP)
+bench: $(FULL)
 	$(BIN)/warroom bench
 	$(BIN)/python benchmarks/run.py
 

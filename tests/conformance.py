@@ -988,12 +988,27 @@ def check_restore_in_frames(game: Game[Any], config: dict[str, Any], seed: int) 
     logs: list[str] = []
     hashes: list[str] = []
     stacks: list[list[Frame]] = []  # the live frames at each decision (identity tells one from another)
+    # real-time games: the suite's clock runs as in ``check_playout``; the instants it ran to
+    # since the previous decision are kept, so that a restored copy lets time run the same way
+    ticks: list[list[int]] = []
+    clock = 0
+    pending_ticks: list[int] = []
     while game.result(state) is None and len(moves) < 20_000:
+        if game.realtime:
+            t_tick = time_for(game, clock)
+            assert t_tick is not None
+            game.advance_time(state, t_tick)
+            pending_ticks.append(t_tick)
+            clock += 1
+            if waiting(game, state) or game.result(state) is not None:
+                continue
         frames = engine_frames(state)
         stacks.append(frames[:])
+        ticks.append(pending_ticks)
+        pending_ticks = []
         texts.append(state_text(game, state))
         seat, action = bot.choose(game, state)
-        t = time_for(game, len(moves))
+        t = time_for(game, clock - 1) if game.realtime else None
         events = game.apply(state, seat, action, t)
         moves.append((seat, action, t))
         logs.append(dumps([e.visible_to(ALL_SEEING) for e in events]))
@@ -1011,6 +1026,8 @@ def check_restore_in_frames(game: Game[Any], config: dict[str, Any], seed: int) 
         where.check(state_text(game, copy) == texts[i], "a state restored mid-frame is not the same state")
         for k in range(i, end):
             seat, action, t = moves[k]
+            for instant in ticks[k] if k > i else ():
+                game.advance_time(copy, instant)
             events = game.apply(copy, seat, action, t)
             where.check(dumps([e.visible_to(ALL_SEEING) for e in events]) == logs[k],
                         f"restored in a {lowest.kind} frame at decision {i}, {action!r} at decision {k} "

@@ -71,7 +71,7 @@ def test_stale_illegal_malformed_and_oversized_messages_are_refused_and_change_n
 
 
 def test_a_token_acts_for_its_own_seat_only(client: TestClient) -> None:
-    t = create(client, [HUMAN, HUMAN], seed=8)
+    t = create(client, [HUMAN, HUMAN])
     table = t["table"]
     with client.websocket_connect(f"/ws/tables/{table}") as w0, client.websocket_connect(f"/ws/tables/{table}") as w1:
         good = Conn(w0, t["seats"][0]["token"])

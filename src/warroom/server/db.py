@@ -42,6 +42,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sess
 from warroom.engine.record import Step
 
 T = TypeVar("T")
+BIG_SEED = 2**63 - 1  # larger seeds are kept only in tables.seed_text
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 
 
@@ -58,7 +59,8 @@ class TableRow(Base):
     game: Mapped[str] = mapped_column(String(40))
     rules_version: Mapped[int] = mapped_column(Integer)
     config: Mapped[dict[str, Any]] = mapped_column(JSON)
-    seed: Mapped[int] = mapped_column(BigInteger)
+    seed: Mapped[int] = mapped_column(BigInteger)  # -1 when the seed is in seed_text
+    seed_text: Mapped[str | None] = mapped_column(String(100), nullable=True)  # a seed of any size, in digits
     status: Mapped[str] = mapped_column(String(16), index=True)
     version: Mapped[int] = mapped_column(Integer, default=0)
     decision_seconds: Mapped[float | None] = mapped_column(Float, nullable=True)
@@ -219,7 +221,8 @@ class Store:
         with self.engine.begin() as c:
             c.execute(insert(TABLES).values(
                 id=table.id, game=table.game, rules_version=table.rules_version, config=table.config,
-                seed=table.seed, status=table.status, version=0, decision_seconds=table.decision_seconds,
+                seed=table.seed if table.seed <= BIG_SEED else -1, seed_text=str(table.seed),
+                status=table.status, version=0, decision_seconds=table.decision_seconds,
                 autopilot=table.autopilot, result=None, created=table.created,
             ))
             c.execute(insert(SEATS), [
@@ -288,5 +291,6 @@ def _seats(s: Session, ids: list[str]) -> dict[str, list[StoredSeat]]:
 
 def _stored(row: TableRow, seats: list[StoredSeat]) -> StoredTable:
     created = row.created if row.created.tzinfo else row.created.replace(tzinfo=UTC)  # SQLite drops the zone
-    return StoredTable(row.id, row.game, row.rules_version, dict(row.config), row.seed, row.status, row.version,
+    seed = int(row.seed_text) if row.seed_text is not None else row.seed
+    return StoredTable(row.id, row.game, row.rules_version, dict(row.config), seed, row.status, row.version,
                        row.decision_seconds, row.autopilot, row.result, created, seats)

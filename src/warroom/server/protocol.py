@@ -108,6 +108,18 @@ class DecisionInfo(BaseModel):
     prompt: str | None = None
 
 
+class Fairness(BaseModel):
+    """How the table was dealt: the generator, the seed's SHA-256 from the start, the seed at the end.
+
+    ``seed`` is decimal text (a 256-bit number does not survive JavaScript's numbers) and null
+    until the game is over; ``sha256(seed text)`` must equal ``commitment``.
+    """
+
+    generator: str
+    commitment: str
+    seed: str | None = None
+
+
 class StateMessage(BaseModel):
     """What one connection may know of the table now, and the log entries it has not seen."""
 
@@ -122,6 +134,7 @@ class StateMessage(BaseModel):
     log: list[dict[str, Any]]
     result: dict[str, Any] | None
     seats: list[SeatInfo]
+    fairness: Fairness
     reply_to: str | None = None
 
 

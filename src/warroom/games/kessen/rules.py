@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from warroom.engine import Decision, Event, Game, Option, Result, Rng, make
+from warroom.engine import Decision, Event, Game, Option, Result, Rng, make, make_rng
 from warroom.engine.reference import RulesReference
 from warroom.games.kessen import text
 from warroom.games.kessen.cards import (
@@ -93,8 +93,8 @@ class Kessen(Game[KessenState]):
 
     # ----- set-up ------------------------------------------------------------------------
     def start(self, config: dict[str, Any], seed: int) -> tuple[KessenState, list[Event]]:
+        rng = make_rng(config, seed)  # before configure, which keeps only players/variants/options
         config = self.configure(config.get("players"), config.get("variants", ()), config.get("options"))
-        rng = Rng(seed)
         sides = []
         for side, deck_name in enumerate((GOOD, EVIL)):
             main = MAIN_LEADERS[side]

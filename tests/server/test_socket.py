@@ -106,7 +106,7 @@ def test_a_spectator_gets_no_legal_actions_and_cannot_act(client: TestClient) ->
 def test_unknown_token_unknown_table_and_no_hello(db_url: str, static_dir: Path) -> None:
     app = create_app(db_url, static_dir=static_dir, bot_delay=0, limits=Limits(hello_seconds=0.2))
     with TestClient(app) as client:
-        t = create(client, [HUMAN, bot()])
+        t = create(client, [HUMAN, HUMAN])  # open: nothing moves
         with client.websocket_connect(f"/ws/tables/{t['table']}") as ws:
             ws.send_json({"type": "hello", "token": "x" * 32})
             assert "no seat" in recv(ws)["reason"]

@@ -10,10 +10,11 @@ import contextlib
 import gc
 import logging
 import socket
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from fastapi import FastAPI, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
@@ -91,6 +92,16 @@ def create_app(
         return JSONResponse({"detail": f"{where}: {first['msg']}"}, status_code=422)
 
     @app.middleware("http")
+    async def _same_site_json(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
+        # a cross-site page can send a form (urlencoded, multipart or text/plain) without asking;
+        # JSON it can send only after a CORS preflight, which this server never grants
+        if request.method == "POST":
+            refusal = cross_site_refusal(request.headers)
+            if refusal is not None:
+                return JSONResponse({"detail": refusal[1]}, status_code=refusal[0])
+        return await call_next(request)
+
+    @app.middleware("http")
     async def _limit_body(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
         length = request.headers.get("content-length", "")
         if length.isdigit() and int(length) > MAX_BODY:
@@ -139,9 +150,9 @@ def create_app(
         return await manager_of(request).summary(table_id)
 
     @app.post("/api/tables/{table_id}/join")
-    async def join_table(table_id: str, request: Request, body: JoinTable | None = None) -> SeatTicket:
-        """Claim an unclaimed human seat (the named one, or the first) with a fresh token."""
-        return await manager_of(request).join(table_id, None if body is None else body.seat)
+    async def join_table(table_id: str, request: Request, body: JoinTable) -> SeatTicket:
+        """Claim an unclaimed open seat (the named one, or the first) with a fresh token."""
+        return await manager_of(request).join(table_id, body.seat)
 
     @app.get("/api/tables/{table_id}/record")
     async def table_record(table_id: str, request: Request) -> dict[str, Any]:
@@ -179,6 +190,17 @@ def create_app(
 
     app.mount("/static", StaticFiles(directory=pages, check_dir=False), name="static")
     return app
+
+
+def cross_site_refusal(headers: Mapping[str, str]) -> tuple[int, str] | None:
+    """Why a POST is refused (status, reason): not JSON, or sent by a page of another site."""
+    media = headers.get("content-type", "").split(";", 1)[0].strip().lower()
+    if media != "application/json":
+        return 415, "the body must be JSON (Content-Type: application/json)"
+    origin = headers.get("origin")
+    if origin is not None and urlsplit(origin).netloc.lower() != headers.get("host", "").lower():
+        return 403, "a request from another site is refused"
+    return None
 
 
 def _announce(line: str) -> None:

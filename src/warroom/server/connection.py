@@ -63,6 +63,7 @@ class Connection:
     def __init__(self, ws: WebSocket, limits: Limits) -> None:
         self.ws = ws
         self.seat: int | None = None
+        self.token_hash: str | None = None
         self.log_sent = 0
         self.greeted = False
         self.bucket = TokenBucket(limits.rate, limits.burst)

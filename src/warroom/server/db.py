@@ -32,6 +32,7 @@ from sqlalchemy import (
     bindparam,
     create_engine,
     event,
+    false,
     insert,
     select,
     update,
@@ -80,6 +81,8 @@ class SeatRow(Base):
     bot: Mapped[str | None] = mapped_column(String(40), nullable=True)
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     claimed: Mapped[bool] = mapped_column(Boolean, default=False)
+    # anyone may join it from the lobby; other human seats are taken only with their token
+    open: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class StepRow(Base):
@@ -124,6 +127,7 @@ class StoredSeat:
     bot: str | None
     token_hash: str | None
     claimed: bool
+    open: bool = False
 
 
 @dataclass(slots=True)
@@ -227,7 +231,7 @@ class Store:
             ))
             c.execute(insert(SEATS), [
                 {"table_id": table.id, "seat": seat.seat, "kind": seat.kind, "bot": seat.bot,
-                 "token_hash": seat.token_hash, "claimed": seat.claimed}
+                 "token_hash": seat.token_hash, "claimed": seat.claimed, "open": seat.open}
                 for seat in table.seats
             ])
 
@@ -285,7 +289,8 @@ def _seats(s: Session, ids: list[str]) -> dict[str, list[StoredSeat]]:
     if not ids:
         return out
     for r in s.scalars(select(SeatRow).where(SeatRow.table_id.in_(ids)).order_by(SeatRow.table_id, SeatRow.seat)):
-        out.setdefault(r.table_id, []).append(StoredSeat(r.seat, r.kind, r.bot, r.token_hash, r.claimed))
+        out.setdefault(r.table_id, []).append(StoredSeat(r.seat, r.kind, r.bot, r.token_hash, r.claimed,
+                                                                  r.open))
     return out
 
 

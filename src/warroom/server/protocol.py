@@ -95,6 +95,7 @@ class SeatInfo(BaseModel):
     bot: str | None
     claimed: bool
     connected: bool
+    open: bool = False  # anyone may join it from the lobby (else only with its invite link)
 
 
 class LegalAction(BaseModel):
@@ -162,7 +163,10 @@ class GameConfig(_Strict):
 
 
 class HumanSeat(_Strict):
+    """A person's seat: taken with its invite link, or (``open``) by anyone from the lobby too."""
+
     kind: Literal["human"]
+    open: bool = False
 
 
 class BotSeat(_Strict):
@@ -182,10 +186,11 @@ class CreateTable(_Strict):
     seed: int | None = Field(default=None, ge=0, le=MAX_SEED)
     decision_seconds: float | None = Field(default=None, gt=0, le=86_400)
     autopilot: str | None = Field(default=None, max_length=40)
+    creator_seat: int | None = Field(default=None, ge=0, le=63)  # default: the first human seat
 
 
 class JoinTable(_Strict):
-    """``POST /api/tables/{id}/join``: the seat wanted, or any unclaimed human seat."""
+    """``POST /api/tables/{id}/join``: the open seat wanted, or the first open one."""
 
     seat: int | None = Field(default=None, ge=0)
 
@@ -199,6 +204,7 @@ class SeatTicket(BaseModel):
     bot: str | None = None
     token: str | None = None
     url: str | None = None
+    creator: bool = False  # the creator's own seat, claimed from the moment the table exists
 
 
 class Created(BaseModel):

@@ -58,6 +58,7 @@ class Listener(Protocol):
 
     seat: int | None
     log_sent: int
+    token_hash: str | None  # the token the seat was taken with; acting needs it to be the seat's still
 
     def send(self, text: str) -> None: ...
 
@@ -88,11 +89,12 @@ class Seat:
     bot: str | None
     token_hash: str | None
     claimed: bool
+    open: bool = False
     connected: int = 0
 
     def info(self) -> SeatInfo:
         return SeatInfo(seat=self.seat, name=self.name, kind="bot" if self.kind == "bot" else "human",
-                        bot=self.bot, claimed=self.claimed, connected=self.connected > 0)
+                        bot=self.bot, claimed=self.claimed, connected=self.connected > 0, open=self.open)
 
 
 class LiveTable:
@@ -108,7 +110,8 @@ class LiveTable:
         self.autopilot = stored.autopilot
         self.status = stored.status
         names = game.seat_names(stored.config)
-        self.seats = [Seat(s.seat, names[s.seat], s.kind, s.bot, s.token_hash, s.claimed) for s in stored.seats]
+        self.seats = [Seat(s.seat, names[s.seat], s.kind, s.bot, s.token_hash, s.claimed, s.open)
+                      for s in stored.seats]
         self.state = state
         self.steps: list[Step] = list(stored.steps)
         self.log = log_
@@ -157,7 +160,8 @@ class LiveTable:
 def stored_summary(stored: StoredTable) -> dict[str, Any]:
     """The summary of a table that is not in memory (so nobody is connected to it)."""
     names = registry.get(stored.game).seat_names(stored.config)
-    seats = [Seat(s.seat, names[s.seat], s.kind, s.bot, s.token_hash, s.claimed) for s in stored.seats]
+    seats = [Seat(s.seat, names[s.seat], s.kind, s.bot, s.token_hash, s.claimed, s.open)
+                      for s in stored.seats]
     return _summary(stored.id, stored.game, stored.config, stored.status, stored.version, seats, stored.result,
                     stored.created, stored.decision_seconds, stored.autopilot, stored.seed)
 
@@ -273,6 +277,11 @@ class TableManager:
             autopilot = req.autopilot or bot_registry.default_bot(game)
             bot_registry.make(game.name, autopilot)
             humans = sum(1 for spec in req.seats if spec.kind == "human")
+            mine = next((i for i, spec in enumerate(req.seats) if spec.kind == "human"), None)
+            if req.creator_seat is not None:
+                if req.creator_seat >= len(req.seats) or req.seats[req.creator_seat].kind != "human":
+                    raise Refused(400, f"creator_seat {req.creator_seat} is not a human seat of this table")
+                mine = req.creator_seat
             if req.seed is not None and humans > 1:
                 # whoever chose the seed could compute every other player's cards
                 raise Refused(400, f"a table with {humans} human seats cannot take a chosen seed; "
@@ -287,10 +296,11 @@ class TableManager:
         seats: list[StoredSeat] = []
         for i, spec in enumerate(req.seats):
             if spec.kind == "human":
+                # the creator's seat is theirs from now on: claimed, so no one can join it
                 token = secrets.token_urlsafe(24)
-                seats.append(StoredSeat(i, "human", None, token_hash(token), False))
+                seats.append(StoredSeat(i, "human", None, token_hash(token), i == mine, spec.open and i != mine))
                 tickets.append(SeatTicket(seat=i, name=names[i], kind="human", token=token,
-                                          url=invite_url(table_id, i, token)))
+                                          url=invite_url(table_id, i, token), creator=i == mine))
             else:
                 seats.append(StoredSeat(i, "bot", spec.bot, None, True))
                 tickets.append(SeatTicket(seat=i, name=names[i], kind="bot", bot=spec.bot))
@@ -308,7 +318,7 @@ class TableManager:
         return Created(table=table_id, seats=tickets, spectate_url=f"/table/{table_id}")
 
     async def join(self, table_id: str, seat: int | None) -> SeatTicket:
-        """Claim an unclaimed human seat with a fresh token (earlier links for it stop working)."""
+        """Claim an unclaimed open seat with a fresh token (its invite link stops working)."""
         table = await self.open(table_id)
         if table is None:
             raise Refused(404, f"no table {table_id}")
@@ -318,15 +328,16 @@ class TableManager:
         async with table.lock:
             if seat is not None and seat >= len(table.seats):
                 raise Refused(400, f"no seat {seat} at this table (seats 0-{len(table.seats) - 1})")
-            free = [s for s in table.seats if s.kind == "human" and not s.claimed]
+            free = [s for s in table.seats if s.kind == "human" and not s.claimed and s.open]
             if seat is not None:
                 free = [s for s in free if s.seat == seat]
                 if not free:
                     who = table.seats[seat]
                     raise Refused(409, f"seat {seat} ({who.name}) is a bot" if who.kind == "bot"
-                                  else f"seat {seat} ({who.name}) is already taken")
+                                  else f"seat {seat} ({who.name}) is already taken" if who.claimed
+                                  else f"seat {seat} ({who.name}) is taken only with its invite link")
             if not free:
-                raise Refused(409, "every seat at this table is taken")
+                raise Refused(409, "no seat at this table is open to join")
             chosen = free[0]
             token = secrets.token_urlsafe(24)
             await self._claim(table, chosen, token_hash(token))
@@ -395,15 +406,22 @@ class TableManager:
     # ----- connections -----------------------------------------------------------------------------
     async def hello(self, table: LiveTable, conn: Listener, token: str | None) -> None:
         """Seat ``conn`` (spectator without a token) and send it the whole picture."""
-        if token is not None:
-            seat = table.seat_for(token)
-            if seat is None:
-                raise Refused(403, "this token holds no seat at this table")
-            if not seat.claimed:
-                async with table.lock:
-                    if not seat.claimed and seat.token_hash is not None:
-                        await self._claim(table, seat, seat.token_hash)  # the arrival below tells the others
-            conn.seat = seat.seat
+        # under the lock: a join that replaces this seat's token either comes first (and this hello
+        # is refused) or after (and this connection's token no longer acts, see ``_refusal``)
+        async with table.lock:
+            if token is not None:
+                await self._seat(table, conn, token)
+            self._greet(table, conn)
+
+    async def _seat(self, table: LiveTable, conn: Listener, token: str) -> None:
+        seat = table.seat_for(token)
+        if seat is None:
+            raise Refused(403, "this token holds no seat at this table")
+        if not seat.claimed and seat.token_hash is not None:
+            await self._claim(table, seat, seat.token_hash)  # the arrival below tells the others
+        conn.seat, conn.token_hash = seat.seat, seat.token_hash
+
+    def _greet(self, table: LiveTable, conn: Listener) -> None:
         conn.log_sent = 0
         table.listeners.append(conn)
         arrived = False
@@ -447,6 +465,8 @@ class TableManager:
     def _refusal(self, table: LiveTable, conn: Listener, msg: ActionMessage) -> str | None:
         if conn.seat is None:
             return "spectators cannot act"
+        if conn.token_hash != table.seats[conn.seat].token_hash:
+            return "this connection's token no longer holds the seat"
         if table.status == "open":
             return "the table is waiting for players to join"
         if table.status == "finished":

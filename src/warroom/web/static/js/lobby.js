@@ -90,6 +90,7 @@ function gameFields(game) {
         "select",
         { name: `seat-${i}`, "aria-label": `${label} is played by` },
         h("option", { value: "human" }, i === 0 ? "Human (you)" : "Human (invite a friend)"),
+        i === 0 ? null : h("option", { value: "human:open" }, "Human (anyone may join from the lobby)"),
         bots.map((b) => h("option", { value: `bot:${b}` }, `Bot: ${b}${b === game.default_bot ? " (default)" : ""}`)),
       );
       select.value = i === 0 || !bot ? "human" : `bot:${bot}`;
@@ -97,7 +98,7 @@ function gameFields(game) {
         h("span", {}, h("span", { class: `seat-swatch ${seatClass(i)}`, "aria-hidden": "true" }), ` ${label}`), select);
     });
     replace(seatsBox, h("legend", {}, "Seats"), rows,
-      h("p", { class: "hint" }, "You take the first human seat; the others get invite links to send."));
+      h("p", { class: "hint" }, "You take the first human seat; the others get invite links to send (only the link takes an invited seat)."));
   };
   playerSelect?.addEventListener("change", drawSeats);
   drawSeats();
@@ -120,7 +121,7 @@ function gameFields(game) {
     h("small", { class: "muted" }, `When a player takes longer, a bot${bot ? ` (${bot})` : ""} plays that decision for them.`)));
   advanced.push(h("label", { class: "field" }, h("span", {}, "seed"),
     h("input", { name: "seed", type: "number", min: "0", placeholder: "random" }),
-    h("small", { class: "muted" }, "The same seed deals the same game.")));
+    h("small", { class: "muted" }, "The same seed deals the same game (only at a table with one human seat).")));
   out.push(h("details", { class: "advanced" }, h("summary", {}, "More options"), advanced));
   return out;
 }
@@ -131,7 +132,9 @@ function readForm(form) {
   const seats = [];
   for (const [key, value] of data.entries()) {
     if (!key.startsWith("seat-")) continue;
-    seats[Number(key.slice(5))] = value === "human" ? { kind: "human" } : { kind: "bot", bot: String(value).slice(4) };
+    seats[Number(key.slice(5))] = value === "human" ? { kind: "human" }
+      : value === "human:open" ? { kind: "human", open: true }
+      : { kind: "bot", bot: String(value).slice(4) };
   }
   const config = { players: seats.length };
   const variants = data.getAll("variant").map(String);
@@ -156,10 +159,10 @@ async function createTable(form, submit) {
   try {
     const created = await api.create(readForm(form));
     const humans = created.seats.filter((s) => s.kind === "human" && s.token);
-    if (humans.length) {
-      const me = humans[0];
+    const me = humans.find((s) => s.creator) || humans[0];
+    if (me) {
       saveSeat(created.table, me.seat, me.token);
-      saveInvites(created.table, humans.slice(1).map((s) => ({ seat: s.seat, name: s.name, url: s.url })));
+      saveInvites(created.table, humans.filter((s) => s !== me).map((s) => ({ seat: s.seat, name: s.name, url: s.url })));
     }
     location.href = `/table/${encodeURIComponent(created.table)}`;
   } catch (err) {
@@ -183,7 +186,7 @@ function ago(created) {
 function seatText(seat) {
   const name = cap(seat.name);
   if (seat.kind === "bot") return `${name}: bot ${seat.bot}`;
-  if (!seat.claimed) return `${name}: open`;
+  if (!seat.claimed) return `${name}: ${seat.open ? "open" : "invited"}`;
   return `${name}: player${seat.connected ? "" : " (away)"}`;
 }
 
@@ -206,7 +209,7 @@ function tableRow(t) {
   const mySeat = loadSeat(t.table);
   const actions = [];
   if (t.status === "open") {
-    for (const seat of t.seats.filter((s) => s.kind === "human" && !s.claimed)) {
+    for (const seat of t.seats.filter((s) => s.kind === "human" && !s.claimed && s.open)) {
       actions.push(h("button", {
         class: "button primary",
         type: "button",

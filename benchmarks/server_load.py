@@ -322,7 +322,8 @@ def start_server(database: str, log: Path) -> tuple[subprocess.Popen[str], int]:
     """``warroom serve`` on a free loopback port; returns the process and the port."""
     with log.open("w") as err:
         proc = subprocess.Popen([*_warroom(), "serve", "--host", HOST, "--port", "0", "--database", database,
-                                 "--bot-delay", "0"], stdout=subprocess.PIPE, stderr=err, text=True)
+                                 "--bot-delay", "0", "--tables-per-minute", "0", "--max-tables", str(MAX_TABLES)],
+                                stdout=subprocess.PIPE, stderr=err, text=True)
     assert proc.stdout is not None
     with selectors.DefaultSelector() as sel:
         sel.register(proc.stdout, selectors.EVENT_READ)

@@ -27,6 +27,7 @@ def test_a_two_human_game_is_dealt_fairly_and_verifiably(client: TestClient) -> 
         client.websocket_connect(f"/ws/tables/{table}") as ws,
     ):
         conns = [Conn(w0, t["seats"][0]["token"]), Conn(w1, t["seats"][1]["token"]), Conn(ws)]
+        conns[0].next_state()  # evil arrived: the table runs
         play_humans(conns[:2], random.Random(2))
         conns[2].until(conns[0].state["version"])
     record = record_of(client, table)

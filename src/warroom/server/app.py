@@ -7,8 +7,11 @@ runs. The protocol is documented in ``docs/protocol.md``.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import gc
 import logging
+import math
+import resource
 import socket
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from contextlib import asynccontextmanager
@@ -25,12 +28,12 @@ from warroom import bots as bot_registry
 from warroom.engine import ConfigError, WarroomError, registry
 from warroom.server.connection import Limits, serve_socket
 from warroom.server.db import Store, make_engine, migrate, safe_url
+from warroom.server.limits import BodyLimit, CreationLimiter, ServerLimits, guarded_protocol
 from warroom.server.protocol import Created, CreateTable, JoinTable, SeatTicket
 from warroom.server.tables import Refused, TableManager
 from warroom.web import STATIC_DIR
 
 STATIC = STATIC_DIR
-MAX_BODY = 64 * 1024
 WS_MAX_FRAME = 64 * 1024  # bigger frames close the connection; 4 KiB..64 KiB get an error message
 STATUSES = ("open", "running", "finished")
 
@@ -49,14 +52,18 @@ def create_app(
     bot_delay: float = 0.3,
     limits: Limits | None = None,
     migrate_db: bool = True,
+    server_limits: ServerLimits | None = None,
 ) -> FastAPI:
     """The server on ``database_url`` (default: SQLite in the user's data directory).
 
     ``bot_delay`` is the pause before each bot move, so people can follow a bot's play
     (0 in tests); ``limits`` are the per-connection limits (the protocol's by default).
-    Migrations run at start-up unless ``migrate_db`` is false.
+    Migrations run at start-up unless ``migrate_db`` is false. ``server_limits`` are the
+    server-wide ones (:mod:`warroom.server.limits`).
     """
     ws_limits = limits or Limits()
+    caps = server_limits or ServerLimits()
+    creations = CreationLimiter(caps.create_burst, caps.create_per_minute)
     url = database_url or default_database_url()
     pages = static_dir or STATIC
 
@@ -66,7 +73,7 @@ def create_app(
         try:
             if migrate_db:
                 await store.run(migrate, store.engine)
-            manager = TableManager(store, bot_delay=bot_delay)
+            manager = TableManager(store, bot_delay=bot_delay, max_tables=caps.max_tables)
             app.state.manager = manager
             await manager.start()
             yield
@@ -101,12 +108,8 @@ def create_app(
                 return JSONResponse({"detail": refusal[1]}, status_code=refusal[0])
         return await call_next(request)
 
-    @app.middleware("http")
-    async def _limit_body(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
-        length = request.headers.get("content-length", "")
-        if length.isdigit() and int(length) > MAX_BODY:
-            return JSONResponse({"detail": f"request body too large (at most {MAX_BODY} bytes)"}, status_code=413)
-        return await call_next(request)
+    # outermost: the whole body is read (within its size and time limits) before anything else runs
+    app.add_middleware(BodyLimit, max_body=caps.max_body, seconds=caps.body_seconds)
 
     # ----- REST ----------------------------------------------------------------------------------
     @app.get("/api/health")
@@ -131,6 +134,9 @@ def create_app(
     @app.post("/api/tables")
     async def create_table(body: CreateTable, request: Request) -> Created:
         """Create a table; each human seat gets a token and an invite link (shown only here)."""
+        wait = creations.take(request.client.host if request.client else "")
+        if wait > 0:
+            raise Refused(429, f"too many tables created from your address; try again in {math.ceil(wait)} s")
         return await manager_of(request).create(body)
 
     @app.get("/api/tables")
@@ -207,11 +213,21 @@ def _announce(line: str) -> None:
     print(line, flush=True)  # flushed: scripts that start the server wait for this line
 
 
+def _raise_file_limit() -> int:
+    """Raise the open-files limit to its hard maximum; the sockets the server may hold at once."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    with contextlib.suppress(ValueError, OSError):
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+        soft = hard
+    return max(64, soft - 128)  # room for the database, log and listening socket
+
+
 def serve(host: str, port: int, database: str | None, bot_delay: float = 0.3,
-          announce: Callable[[str], None] = _announce) -> None:
+          announce: Callable[[str], None] = _announce, server_limits: ServerLimits | None = None) -> None:
     """Migrate the database, bind the address, print it, and serve until interrupted."""
     import uvicorn
     from sqlalchemy.exc import SQLAlchemyError
+    from uvicorn.protocols.http.auto import AutoHTTPProtocol
 
     url = database or default_database_url()
     try:
@@ -238,10 +254,13 @@ def serve(host: str, port: int, database: str | None, bot_delay: float = 0.3,
     shown = {"0.0.0.0": "127.0.0.1", "::": "[::1]"}.get(host, f"[{host}]" if ":" in host else host)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     logging.getLogger("warroom").setLevel(logging.INFO)
-    app = create_app(url, bot_delay=bot_delay, migrate_db=False)
+    caps = server_limits or ServerLimits()
+    caps = dataclasses.replace(caps, max_connections=min(caps.max_connections, _raise_file_limit()))
+    app = create_app(url, bot_delay=bot_delay, migrate_db=False, server_limits=caps)
     # no access log: nothing about a request is worth a line, and a path never carries a token anyway
     config = uvicorn.Config(app, access_log=False, log_level="warning", ws_max_size=WS_MAX_FRAME,
-                            lifespan="on")
+                            lifespan="on",
+                            http=guarded_protocol(AutoHTTPProtocol, caps.header_seconds, caps.max_connections))
     # Every table keeps its state and log in memory, so a full garbage collection walks a large
     # heap and pauses every table at once (tens of ms: the p99 tail of benchmarks/server_load.py).
     # Keep what start-up made out of the collector's sight and collect young objects less often.

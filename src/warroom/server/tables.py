@@ -205,9 +205,10 @@ def rebuild(stored: StoredTable) -> tuple[Game[Any], Any, list[Event]]:
 class TableManager:
     """Every table this server runs; the REST routes and WebSocket sessions call it."""
 
-    def __init__(self, store: Store, bot_delay: float = 0.3) -> None:
+    def __init__(self, store: Store, bot_delay: float = 0.3, max_tables: int = 1000) -> None:
         self.store = store
         self.bot_delay = bot_delay
+        self.max_tables = max_tables
         self.tables: dict[str, LiveTable] = {}
         self._loading = asyncio.Lock()
         self._commits: set[asyncio.Future[None]] = set()  # commits in flight, finished before shutdown
@@ -263,6 +264,9 @@ class TableManager:
     # ----- lobby -----------------------------------------------------------------------------------
     async def create(self, req: CreateTable) -> Created:
         """Validate and store a new table; its bots start at once if no human seat waits."""
+        running = sum(1 for t in self.tables.values() if t.status != "finished")
+        if running >= self.max_tables:
+            raise Refused(503, f"the server is full ({self.max_tables} tables in play); try again later")
         try:
             game = registry.get(req.game)
             players = req.config.players if req.config.players is not None else len(req.seats)

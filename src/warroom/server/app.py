@@ -27,7 +27,7 @@ from fastapi.staticfiles import StaticFiles
 from warroom import bots as bot_registry
 from warroom.engine import ConfigError, WarroomError, registry
 from warroom.server.connection import Limits, serve_socket
-from warroom.server.db import Store, make_engine, migrate, safe_url
+from warroom.server.db import DatabaseDamaged, Store, check, make_engine, migrate, safe_url
 from warroom.server.limits import BodyLimit, CreationLimiter, ServerLimits, guarded_protocol
 from warroom.server.protocol import Created, CreateTable, JoinTable, SeatTicket
 from warroom.server.tables import Refused, TableManager
@@ -213,6 +213,16 @@ def _announce(line: str) -> None:
     print(line, flush=True)  # flushed: scripts that start the server wait for this line
 
 
+def server_config(app: FastAPI, caps: ServerLimits) -> Any:
+    """The uvicorn configuration ``serve`` runs ``app`` with (tests start a server with it too)."""
+    import uvicorn
+    from uvicorn.protocols.http.auto import AutoHTTPProtocol
+
+    # no access log: nothing about a request is worth a line, and a path never carries a token anyway
+    return uvicorn.Config(app, access_log=False, log_level="warning", ws_max_size=WS_MAX_FRAME, lifespan="on",
+                          http=guarded_protocol(AutoHTTPProtocol, caps.header_seconds, caps.max_connections))
+
+
 def _raise_file_limit() -> int:
     """Raise the open-files limit to its hard maximum; the sockets the server may hold at once."""
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
@@ -227,16 +237,16 @@ def serve(host: str, port: int, database: str | None, bot_delay: float = 0.3,
     """Migrate the database, bind the address, print it, and serve until interrupted."""
     import uvicorn
     from sqlalchemy.exc import SQLAlchemyError
-    from uvicorn.protocols.http.auto import AutoHTTPProtocol
 
     url = database or default_database_url()
     try:
         engine = make_engine(url)
         try:
             migrate(engine)
+            check(engine)
         finally:
             engine.dispose()
-    except SQLAlchemyError as err:
+    except (SQLAlchemyError, DatabaseDamaged) as err:
         raise ConfigError(f"database {safe_url(url)}: {str(err).splitlines()[0]}") from None
     except ImportError as err:
         raise ConfigError(f"database {safe_url(url)}: missing driver ({err})") from None
@@ -257,10 +267,7 @@ def serve(host: str, port: int, database: str | None, bot_delay: float = 0.3,
     caps = server_limits or ServerLimits()
     caps = dataclasses.replace(caps, max_connections=min(caps.max_connections, _raise_file_limit()))
     app = create_app(url, bot_delay=bot_delay, migrate_db=False, server_limits=caps)
-    # no access log: nothing about a request is worth a line, and a path never carries a token anyway
-    config = uvicorn.Config(app, access_log=False, log_level="warning", ws_max_size=WS_MAX_FRAME,
-                            lifespan="on",
-                            http=guarded_protocol(AutoHTTPProtocol, caps.header_seconds, caps.max_connections))
+    config = server_config(app, caps)
     # Every table keeps its state and log in memory, so a full garbage collection walks a large
     # heap and pauses every table at once (tens of ms: the p99 tail of benchmarks/server_load.py).
     # Keep what start-up made out of the collector's sight and collect young objects less often.

@@ -13,6 +13,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 MAX_MESSAGE_BYTES = 4096
+MAX_DEPTH = 8  # nesting of arrays and objects in a client message (a valid one has 1)
 MAX_SEED = 2**63 - 1
 
 
@@ -62,16 +63,46 @@ class BadMessage(Exception):
         self.reply_to = reply_to
 
 
+def _depth(text: str) -> int:
+    """How deep brackets nest in ``text`` (strings' contents skipped); cheap, and never recursive."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in "]}":
+            depth -= 1
+    return deepest
+
+
 def parse_client(text: str) -> Hello | ActionMessage | Ping:
     """Parse one client message or raise :class:`BadMessage` with the reason."""
     if len(text.encode()) > MAX_MESSAGE_BYTES:
         raise BadMessage(f"message too large: at most {MAX_MESSAGE_BYTES} bytes")
+    if _depth(text) > MAX_DEPTH:
+        raise BadMessage(f"malformed JSON: nested more than {MAX_DEPTH} deep")
     try:
         data = json.loads(text)
     except json.JSONDecodeError as err:
         raise BadMessage(f"malformed JSON: {err.msg} at position {err.pos}") from None
+    except RecursionError:  # _depth should have caught it; never let it reach the handler
+        raise BadMessage(f"malformed JSON: nested more than {MAX_DEPTH} deep") from None
     if not isinstance(data, dict):
         raise BadMessage("a message must be a JSON object")
+    try:
+        json.dumps(data, ensure_ascii=False).encode()
+    except UnicodeEncodeError:  # "\ud800" parses, but no reply or token hash can carry it
+        raise BadMessage("malformed JSON: a string holds a lone surrogate (not Unicode text)") from None
     raw_id = data.get("id")
     reply_to = raw_id if isinstance(raw_id, str) and len(raw_id) <= 100 else None
     kind = data.get("type")

@@ -14,11 +14,13 @@ import hashlib
 import hmac
 import logging
 import random
+import re
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from warroom import bots as bot_registry
 from warroom.engine import ALL_SEEING, Event, Game, IllegalAction, WarroomError, canonical, registry
@@ -40,6 +42,7 @@ from warroom.server.protocol import (
 )
 
 log = logging.getLogger("warroom.server")
+T = TypeVar("T")
 
 SEED_BITS = 256  # online deals: far beyond any search (the issue asks for at least 128)
 
@@ -224,6 +227,12 @@ class TableManager:
             except WarroomError as err:
                 log.error("table %s cannot be rebuilt: %s", table_id, err)
                 continue
+            except Refused as err:  # a damaged row: the other tables still start
+                log.error("table %s cannot be rebuilt: %s", table_id, err.reason)
+                continue
+            except Exception as err:  # a row that reads but makes no sense (a seat the game has not)
+                log.error("table %s cannot be rebuilt: %s: %s", table_id, type(err).__name__, err)
+                continue
             if table is not None:
                 log.info("rebuilt table %s at version %d", table.id, table.version)
         log.info("%d unfinished tables rebuilt", len(self.tables))
@@ -242,7 +251,7 @@ class TableManager:
             table = self.tables.get(table_id)
             if table is not None:
                 return table
-            stored = await self.store.run(self.store.load, table_id)
+            stored = await self._read(self.store.load, table_id)
             if stored is None:
                 return None
             game, state, events = await asyncio.to_thread(rebuild, stored)
@@ -250,6 +259,15 @@ class TableManager:
             self.tables[table_id] = table
             self._kick(table)
             return table
+
+    async def _read(self, fn: Callable[..., T], *args: Any) -> T:
+        """A database read; any failure (the database down, or a damaged row) is a 503."""
+        try:
+            return await self.store.run(fn, *args)
+        except Exception as err:
+            first = (str(err).splitlines() or [type(err).__name__])[0][:200]
+            log.error("database read failed: %s: %s", type(err).__name__, first)
+            raise Refused(503, "the database could not be read; try again later") from None
 
     async def open(self, table_id: str) -> LiveTable | None:
         """The live table ``table_id`` (rebuilt from the database if needed), or ``None``."""
@@ -260,6 +278,9 @@ class TableManager:
             return await self._load(table_id)
         except WarroomError as err:
             raise Refused(409, f"table {table_id} cannot be opened: {err}") from None
+        except (LookupError, TypeError, ValueError) as err:  # a damaged row
+            log.error("table %s cannot be opened: %s: %s", table_id, type(err).__name__, err)
+            raise Refused(503, f"table {table_id} cannot be opened: its stored data is damaged") from None
 
     # ----- lobby -----------------------------------------------------------------------------------
     async def create(self, req: CreateTable) -> Created:
@@ -365,13 +386,13 @@ class TableManager:
         table = self.tables.get(table_id)
         if table is not None:
             return table.summary()
-        stored = await self.store.run(self.store.load, table_id, False)
+        stored = await self._read(self.store.load, table_id, False)
         if stored is None:
             raise Refused(404, f"no table {table_id}")
         return stored_summary(stored)
 
     async def listing(self, status: str | None, limit: int) -> list[dict[str, Any]]:
-        rows = await self.store.run(self.store.summaries, status, limit)
+        rows = await self._read(self.store.summaries, status, limit)
         out = []
         for stored in rows:
             live = self.tables.get(stored.id)
@@ -380,10 +401,15 @@ class TableManager:
 
     async def finished_record(self, table_id: str) -> Record:
         """The record of a finished table (409 while it runs)."""
-        return _record(await self._finished(table_id))
+        stored = await self._finished(table_id)
+        try:
+            return _record(stored)
+        except (WarroomError, LookupError, TypeError, ValueError) as err:
+            log.error("table %s: stored record is damaged: %s: %s", table_id, type(err).__name__, err)
+            raise Refused(503, f"the stored record of table {table_id} is damaged") from None
 
     async def _finished(self, table_id: str) -> StoredTable:
-        stored = await self.store.run(self.store.load, table_id)
+        stored = await self._read(self.store.load, table_id)
         if stored is None:
             raise Refused(404, f"no table {table_id}")
         if stored.status != "finished":
@@ -401,11 +427,15 @@ class TableManager:
             eyes = None
         elif seat == "all":
             eyes = ALL_SEEING
-        elif seat.isdigit() and int(seat) < players:
+        elif re.fullmatch(r"[0-9]{1,3}", seat) and int(seat) < players:  # ASCII only: not "²", "①"
             eyes = int(seat)
         else:
-            raise Refused(400, f"seat must be 0-{players - 1} or all, not {seat!r}")
-        return await asyncio.to_thread(_replay_steps, game, record, eyes, stored.autopilot)
+            raise Refused(400, f"seat must be 0-{players - 1} or all, not {seat[:20]!r}")
+        try:
+            return await asyncio.to_thread(_replay_steps, game, record, eyes, stored.autopilot)
+        except (WarroomError, LookupError, TypeError, ValueError) as err:  # the stored steps do not replay
+            log.error("table %s: stored record does not replay: %s: %s", table_id, type(err).__name__, err)
+            raise Refused(503, f"the stored record of table {table_id} does not replay") from None
 
     # ----- connections -----------------------------------------------------------------------------
     async def hello(self, table: LiveTable, conn: Listener, token: str | None) -> None:
@@ -464,6 +494,9 @@ class TableManager:
                     reason = str(err)
                 except _NotSaved:
                     reason = "the action could not be saved; nothing changed, try again"
+                except Exception:  # a game's bug: the state is a clone's, so nothing changed
+                    log.exception("table %s: action %r failed", table.id, msg.action[:100])
+                    reason = "the game could not read this action; nothing changed"
             conn.send(ErrorMessage(reason=reason, reply_to=msg.id, version=table.version).model_dump_json())
 
     def _refusal(self, table: LiveTable, conn: Listener, msg: ActionMessage) -> str | None:
@@ -550,8 +583,11 @@ class TableManager:
             await asyncio.sleep(1.0)  # the database is failing: try again a little later
 
     async def _clock(self, table: LiveTable, version: int, seconds: float) -> None:
-        """When a human seat has not decided in time, its autopilot bot acts for it."""
-        await asyncio.sleep(seconds)
+        """When a human seat has not decided in time, its autopilot bot acts for it.
+
+        Like any bot it never acts sooner than the bot delay, so people can follow its moves.
+        """
+        await asyncio.sleep(max(seconds, self.bot_delay))
         async with table.lock:
             seats = table.waiting_on("human")
             if table.version != version or not seats:

@@ -16,7 +16,7 @@ def test_migrations_match_the_models_and_are_idempotent(db_url: str) -> None:
         migrate(engine)  # every start-up runs them: the second time is a no-op
         with engine.connect() as conn:
             assert compare_metadata(MigrationContext.configure(conn), Base.metadata) == []
-            assert MigrationContext.configure(conn).get_current_revision() == "0003_platform_open"
+            assert MigrationContext.configure(conn).get_current_revision() == "0004_platform_players"
         assert {"tables", "seats", "steps"} <= set(inspect(engine).get_table_names())
     finally:
         engine.dispose()

@@ -29,7 +29,8 @@ from warroom.engine import ConfigError, WarroomError, registry
 from warroom.server.connection import Limits, serve_socket
 from warroom.server.db import DatabaseDamaged, Store, check, make_engine, migrate, safe_url
 from warroom.server.limits import BodyLimit, CreationLimiter, ServerLimits, guarded_protocol
-from warroom.server.protocol import Created, CreateTable, JoinTable, SeatTicket
+from warroom.server.players import COOKIE, MAX_AGE, clean_name, new_token, player_of
+from warroom.server.protocol import Created, CreateTable, JoinTable, PlayerName, SeatTicket
 from warroom.server.tables import Refused, TableManager
 from warroom.web import STATIC_DIR
 
@@ -73,7 +74,8 @@ def create_app(
         try:
             if migrate_db:
                 await store.run(migrate, store.engine)
-            manager = TableManager(store, bot_delay=bot_delay, max_tables=caps.max_tables)
+            manager = TableManager(store, bot_delay=bot_delay, max_tables=caps.max_tables,
+                                   abandon_seconds=caps.abandon_seconds)
             app.state.manager = manager
             await manager.start()
             yield
@@ -132,12 +134,51 @@ def create_app(
             raise Refused(404, str(err)) from None
 
     @app.post("/api/tables")
-    async def create_table(body: CreateTable, request: Request) -> Created:
+    async def create_table(body: CreateTable, request: Request, response: Response) -> Created:
         """Create a table; each human seat gets a token and an invite link (shown only here)."""
         wait = creations.take(request.client.host if request.client else "")
         if wait > 0:
             raise Refused(429, f"too many tables created from your address; try again in {math.ceil(wait)} s")
-        return await manager_of(request).create(body)
+        return await manager_of(request).create(body, await identify(request, response))
+
+    async def identify(request: Request, response: Response) -> str:
+        """This browser's player (its token's hash), made now with a new cookie if it has none."""
+        found = player_of(request.cookies)
+        if found is not None:
+            return found
+        token = new_token()
+        found = player_of({COOKIE: token})
+        assert found is not None
+        try:
+            await manager_of(request).store.run(manager_of(request).store.set_player, found, None)
+        except Exception:
+            raise Refused(503, "the database failed; try again") from None
+        response.set_cookie(COOKIE, token, max_age=MAX_AGE, httponly=True, samesite="lax", path="/",
+                            secure=request.url.scheme == "https")
+        return found
+
+    @app.get("/api/me")
+    async def me(request: Request, response: Response) -> dict[str, Any]:
+        """This browser's player: display name (null until chosen) and the tables where it holds a seat."""
+        player = await identify(request, response)
+        manager = manager_of(request)
+        _known, name = await manager.read(manager.store.player, player)
+        return {"name": name, "tables": await manager.tables_of(player)}
+
+    @app.post("/api/me")
+    async def rename(body: PlayerName, request: Request, response: Response) -> dict[str, Any]:
+        """Choose (or change) the display name this browser plays under."""
+        try:
+            name = clean_name(body.name)
+        except ValueError as err:
+            raise Refused(400, str(err)) from None
+        player = await identify(request, response)
+        manager = manager_of(request)
+        try:
+            await manager.store.run(manager.store.set_player, player, name)
+        except Exception:
+            raise Refused(503, "the database failed; try again") from None
+        return {"name": name}
 
     @app.get("/api/tables")
     async def list_tables(
@@ -156,9 +197,9 @@ def create_app(
         return await manager_of(request).summary(table_id)
 
     @app.post("/api/tables/{table_id}/join")
-    async def join_table(table_id: str, request: Request, body: JoinTable) -> SeatTicket:
+    async def join_table(table_id: str, request: Request, response: Response, body: JoinTable) -> SeatTicket:
         """Claim an unclaimed open seat (the named one, or the first) with a fresh token."""
-        return await manager_of(request).join(table_id, body.seat)
+        return await manager_of(request).join(table_id, body.seat, await identify(request, response))
 
     @app.get("/api/tables/{table_id}/record")
     async def table_record(table_id: str, request: Request) -> dict[str, Any]:

@@ -83,6 +83,17 @@ class SeatRow(Base):
     claimed: Mapped[bool] = mapped_column(Boolean, default=False)
     # anyone may join it from the lobby; other human seats are taken only with their token
     open: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    player: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)  # who holds it (hash)
+
+
+class PlayerRow(Base):
+    """A browser's identity: its long-lived token, kept only as its SHA-256, and a display name."""
+
+    __tablename__ = "players"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    name: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
 class StepRow(Base):
@@ -108,6 +119,7 @@ class StepRow(Base):
 TABLES = Base.metadata.tables["tables"]
 SEATS = Base.metadata.tables["seats"]
 STEPS = Base.metadata.tables["steps"]
+PLAYERS = Base.metadata.tables["players"]
 
 # The hot path's statements, built once: SQLAlchemy then reuses their compiled form instead of
 # building, keying and looking up a new statement for every action (most of a commit's CPU).
@@ -128,6 +140,7 @@ class StoredSeat:
     token_hash: str | None
     claimed: bool
     open: bool = False
+    player: str | None = None
 
 
 @dataclass(slots=True)
@@ -245,15 +258,19 @@ class Store:
             ))
             c.execute(insert(SEATS), [
                 {"table_id": table.id, "seat": seat.seat, "kind": seat.kind, "bot": seat.bot,
-                 "token_hash": seat.token_hash, "claimed": seat.claimed, "open": seat.open}
+                 "token_hash": seat.token_hash, "claimed": seat.claimed, "open": seat.open,
+                 "player": seat.player}
                 for seat in table.seats
             ])
 
-    def set_seat(self, table_id: str, seat: int, token_hash: str | None, claimed: bool, status: str) -> None:
+    def set_seat(self, table_id: str, seat: int, token_hash: str | None, claimed: bool, status: str,
+                 player: str | None = None, open_: bool | None = None) -> None:
         """Record a claim (and a new token hash, for a join) together with the table's new status."""
+        values: dict[str, Any] = {"token_hash": token_hash, "claimed": claimed, "player": player}
+        if open_ is not None:
+            values["open"] = open_
         with self.engine.begin() as c:
-            c.execute(update(SEATS).where(SEATS.c.table_id == table_id, SEATS.c.seat == seat)
-                      .values(token_hash=token_hash, claimed=claimed))
+            c.execute(update(SEATS).where(SEATS.c.table_id == table_id, SEATS.c.seat == seat).values(**values))
             c.execute(update(TABLES).where(TABLES.c.id == table_id).values(status=status))
 
     def append_step(self, table_id: str, index: int, step: Step, result: dict[str, Any] | None) -> None:
@@ -268,6 +285,36 @@ class Store:
             done = c.execute(statement, params)
             if done.rowcount != 1:
                 raise RuntimeError(f"table {table_id} is not at version {index - 1}; another writer?")
+
+    def end(self, table_id: str, version: int, result: dict[str, Any]) -> None:
+        """End a table with no action (a resignation, an abandoned table), at ``version``."""
+        with self.engine.begin() as c:
+            done = c.execute(update(TABLES).where(TABLES.c.id == table_id, TABLES.c.version == version)
+                             .values(status="finished", result=result))
+            if done.rowcount != 1:
+                raise RuntimeError(f"table {table_id} is not at version {version}; another writer?")
+
+    def set_player(self, token_hash: str, name: str | None) -> None:
+        """Create a player, or rename one."""
+        with self.engine.begin() as c:
+            found = c.execute(select(PLAYERS.c.token_hash).where(PLAYERS.c.token_hash == token_hash)).first()
+            if found is None:
+                c.execute(insert(PLAYERS).values(token_hash=token_hash, name=name, created=now()))
+            else:
+                c.execute(update(PLAYERS).where(PLAYERS.c.token_hash == token_hash).values(name=name))
+
+    def player(self, token_hash: str) -> tuple[bool, str | None]:
+        """(known, display name) of a player token hash."""
+        with self.engine.connect() as c:
+            row = c.execute(select(PLAYERS.c.name).where(PLAYERS.c.token_hash == token_hash)).first()
+            return (False, None) if row is None else (True, row[0])
+
+    def tables_of(self, token_hash: str, limit: int = 50) -> list[str]:
+        """Ids of the tables where the player holds a seat, newest first."""
+        with self.engine.connect() as c:
+            query = (select(TABLES.c.id).join(SEATS, SEATS.c.table_id == TABLES.c.id)
+                     .where(SEATS.c.player == token_hash).order_by(TABLES.c.created.desc()).limit(limit))
+            return list(dict.fromkeys(c.execute(query).scalars()))
 
     # ----- reads -------------------------------------------------------------------------------------
     def load(self, table_id: str, steps: bool = True) -> StoredTable | None:
@@ -304,7 +351,7 @@ def _seats(s: Session, ids: list[str]) -> dict[str, list[StoredSeat]]:
         return out
     for r in s.scalars(select(SeatRow).where(SeatRow.table_id.in_(ids)).order_by(SeatRow.table_id, SeatRow.seat)):
         out.setdefault(r.table_id, []).append(StoredSeat(r.seat, r.kind, r.bot, r.token_hash, r.claimed,
-                                                                  r.open))
+                                                                  r.open, r.player))
     return out
 
 

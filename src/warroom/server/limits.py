@@ -38,6 +38,7 @@ class ServerLimits:
     max_tables: int = 1000  # tables not yet finished, in total
     create_burst: int = 20  # tables one client address may create at once ...
     create_per_minute: float = 20.0  # ... and then this many a minute (0: no limit)
+    abandon_seconds: float = 900.0  # every human away this long: the table ends (or the autopilot plays)
 
 
 def _answer(status: int, detail: str) -> tuple[Message, Message]:

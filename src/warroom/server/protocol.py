@@ -29,6 +29,7 @@ class Hello(_Strict):
 
     type: Literal["hello"]
     token: str | None = Field(default=None, max_length=200)
+    spectate: bool = False  # watch, even where this browser holds a seat
 
 
 class ActionMessage(_Strict):
@@ -47,9 +48,24 @@ class Ping(_Strict):
     id: str | None = Field(default=None, max_length=100)
 
 
-ClientMessage = Annotated[Hello | ActionMessage | Ping, Field(discriminator="type")]
-_CLIENT = TypeAdapter[Hello | ActionMessage | Ping](ClientMessage)
-CLIENT_TYPES = ("hello", "action", "ping")
+class Resign(_Strict):
+    """Give up: the game ends at once and every other seat wins."""
+
+    type: Literal["resign"]
+    id: str | None = Field(default=None, max_length=100)
+
+
+class Leave(_Strict):
+    """Give up a seat at a table that has not started."""
+
+    type: Literal["leave"]
+    id: str | None = Field(default=None, max_length=100)
+
+
+Client = Hello | ActionMessage | Ping | Resign | Leave
+ClientMessage = Annotated[Client, Field(discriminator="type")]
+_CLIENT = TypeAdapter[Client](ClientMessage)
+CLIENT_TYPES = ("hello", "action", "ping", "resign", "leave")
 
 
 class BadMessage(Exception):
@@ -85,7 +101,7 @@ def _depth(text: str) -> int:
     return deepest
 
 
-def parse_client(text: str) -> Hello | ActionMessage | Ping:
+def parse_client(text: str) -> Client:
     """Parse one client message or raise :class:`BadMessage` with the reason."""
     if len(text.encode()) > MAX_MESSAGE_BYTES:
         raise BadMessage(f"message too large: at most {MAX_MESSAGE_BYTES} bytes")
@@ -224,6 +240,12 @@ class JoinTable(_Strict):
     """``POST /api/tables/{id}/join``: the open seat wanted, or the first open one."""
 
     seat: int | None = Field(default=None, ge=0)
+
+
+class PlayerName(_Strict):
+    """``POST /api/me``: the display name this browser plays under."""
+
+    name: str = Field(max_length=200)
 
 
 class SeatTicket(BaseModel):

@@ -93,6 +93,7 @@ class Seat:
     token_hash: str | None
     claimed: bool
     open: bool = False
+    player: str | None = None  # the SHA-256 of the player token of the browser that holds the seat
     connected: int = 0
 
     def info(self) -> SeatInfo:
@@ -113,7 +114,7 @@ class LiveTable:
         self.autopilot = stored.autopilot
         self.status = stored.status
         names = game.seat_names(stored.config)
-        self.seats = [Seat(s.seat, names[s.seat], s.kind, s.bot, s.token_hash, s.claimed, s.open)
+        self.seats = [Seat(s.seat, names[s.seat], s.kind, s.bot, s.token_hash, s.claimed, s.open, s.player)
                       for s in stored.seats]
         self.state = state
         self.steps: list[Step] = list(stored.steps)
@@ -134,6 +135,7 @@ class LiveTable:
         self.bot_task: asyncio.Task[None] | None = None
         self.timer: asyncio.Task[None] | None = None
         self.started = time.monotonic()
+        self.away_since: float | None = time.monotonic()  # since when no human seat has been connected
 
     @property
     def version(self) -> int:
@@ -156,14 +158,20 @@ class LiveTable:
 
     def summary(self) -> dict[str, Any]:
         """``GET /api/tables/{id}``: status, seats (with who is connected), version and result."""
-        return _summary(self.id, self.game.name, self.config, self.status, self.version, self.seats, self.result,
-                        self.created, self.decision_seconds, self.autopilot, self.seed)
+        out = _summary(self.id, self.game.name, self.config, self.status, self.version, self.seats, self.result,
+                       self.created, self.decision_seconds, self.autopilot, self.seed)
+        out["away"] = self.status != "finished" and self.away_since is not None and self.has_humans
+        return out
+
+    @property
+    def has_humans(self) -> bool:
+        return any(s.kind == "human" for s in self.seats)
 
 
 def stored_summary(stored: StoredTable) -> dict[str, Any]:
     """The summary of a table that is not in memory (so nobody is connected to it)."""
     names = registry.get(stored.game).seat_names(stored.config)
-    seats = [Seat(s.seat, names[s.seat], s.kind, s.bot, s.token_hash, s.claimed, s.open)
+    seats = [Seat(s.seat, names[s.seat], s.kind, s.bot, s.token_hash, s.claimed, s.open, s.player)
                       for s in stored.seats]
     return _summary(stored.id, stored.game, stored.config, stored.status, stored.version, seats, stored.result,
                     stored.created, stored.decision_seconds, stored.autopilot, stored.seed)
@@ -177,7 +185,15 @@ def _summary(table_id: str, game: str, config: dict[str, Any], status: str, vers
         "seats": [s.info().model_dump() for s in seats], "result": result, "created": created.isoformat(),
         "decision_seconds": decision_seconds, "autopilot": autopilot,
         "fairness": fairness(generator_of(config), seed, status == "finished").model_dump(),
+        # what happens when every human is away too long (docs/protocol.md, *Players*)
+        "when_abandoned": "autopilot" if decision_seconds is not None else "ended",
+        "away": False,
     }
+
+
+def abandoned() -> dict[str, Any]:
+    """The result of a table every human left, or stayed away from too long: nobody wins."""
+    return {"winners": [], "reason": "abandoned", "scores": {"abandoned": True}}
 
 
 def autopilot_note(name: str, seat: int, bot: str) -> Event:
@@ -208,8 +224,11 @@ def rebuild(stored: StoredTable) -> tuple[Game[Any], Any, list[Event]]:
 class TableManager:
     """Every table this server runs; the REST routes and WebSocket sessions call it."""
 
-    def __init__(self, store: Store, bot_delay: float = 0.3, max_tables: int = 1000) -> None:
+    def __init__(self, store: Store, bot_delay: float = 0.3, max_tables: int = 1000,
+                 abandon_seconds: float = 900.0) -> None:
         self.store = store
+        self.abandon_seconds = abandon_seconds
+        self.sweeper: asyncio.Task[None] | None = None
         self.bot_delay = bot_delay
         self.max_tables = max_tables
         self.tables: dict[str, LiveTable] = {}
@@ -236,11 +255,14 @@ class TableManager:
             if table is not None:
                 log.info("rebuilt table %s at version %d", table.id, table.version)
         log.info("%d unfinished tables rebuilt", len(self.tables))
+        self.sweeper = asyncio.create_task(self._sweep())
 
     async def stop(self) -> None:
         """Stop the bots and clocks, and let commits in flight finish (before the store closes)."""
         self.closing = True  # no new bot or clock task from here on
         tasks = [t for table in self.tables.values() for t in (table.bot_task, table.timer) if t is not None]
+        if self.sweeper is not None:
+            tasks.append(self.sweeper)
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -251,7 +273,7 @@ class TableManager:
             table = self.tables.get(table_id)
             if table is not None:
                 return table
-            stored = await self._read(self.store.load, table_id)
+            stored = await self.read(self.store.load, table_id)
             if stored is None:
                 return None
             game, state, events = await asyncio.to_thread(rebuild, stored)
@@ -260,7 +282,7 @@ class TableManager:
             self._kick(table)
             return table
 
-    async def _read(self, fn: Callable[..., T], *args: Any) -> T:
+    async def read(self, fn: Callable[..., T], *args: Any) -> T:
         """A database read; any failure (the database down, or a damaged row) is a 503."""
         try:
             return await self.store.run(fn, *args)
@@ -283,7 +305,7 @@ class TableManager:
             raise Refused(503, f"table {table_id} cannot be opened: its stored data is damaged") from None
 
     # ----- lobby -----------------------------------------------------------------------------------
-    async def create(self, req: CreateTable) -> Created:
+    async def create(self, req: CreateTable, player: str | None = None) -> Created:
         """Validate and store a new table; its bots start at once if no human seat waits."""
         running = sum(1 for t in self.tables.values() if t.status != "finished")
         if running >= self.max_tables:
@@ -323,7 +345,8 @@ class TableManager:
             if spec.kind == "human":
                 # the creator's seat is theirs from now on: claimed, so no one can join it
                 token = secrets.token_urlsafe(24)
-                seats.append(StoredSeat(i, "human", None, token_hash(token), i == mine, spec.open and i != mine))
+                seats.append(StoredSeat(i, "human", None, token_hash(token), i == mine, spec.open and i != mine,
+                                        player if i == mine else None))
                 tickets.append(SeatTicket(seat=i, name=names[i], kind="human", token=token,
                                           url=invite_url(table_id, i, token), creator=i == mine))
             else:
@@ -342,7 +365,7 @@ class TableManager:
         self._kick(table)
         return Created(table=table_id, seats=tickets, spectate_url=f"/table/{table_id}")
 
-    async def join(self, table_id: str, seat: int | None) -> SeatTicket:
+    async def join(self, table_id: str, seat: int | None, player: str | None = None) -> SeatTicket:
         """Claim an unclaimed open seat with a fresh token (its invite link stops working)."""
         table = await self.open(table_id)
         if table is None:
@@ -365,34 +388,35 @@ class TableManager:
                 raise Refused(409, "no seat at this table is open to join")
             chosen = free[0]
             token = secrets.token_urlsafe(24)
-            await self._claim(table, chosen, token_hash(token))
+            await self._claim(table, chosen, token_hash(token), player)
             self._broadcast(table)
         return SeatTicket(seat=chosen.seat, name=chosen.name, kind="human", token=token,
                           url=invite_url(table.id, chosen.seat, token))
 
-    async def _claim(self, table: LiveTable, seat: Seat, digest: str) -> None:
+    async def _claim(self, table: LiveTable, seat: Seat, digest: str, player: str | None = None) -> None:
         """Mark ``seat`` claimed (lock held), starting the table when it was the last one."""
         others = all(s.claimed for s in table.seats if s is not seat)
         status = "running" if others and table.status == "open" else table.status
+        holder = seat.player or player
         try:
-            await self.store.run(self.store.set_seat, table.id, seat.seat, digest, True, status)
+            await self.store.run(self.store.set_seat, table.id, seat.seat, digest, True, status, holder)
         except Exception:
             log.exception("table %s: seat %d claim not saved", table.id, seat.seat)
             raise Refused(503, "the seat could not be claimed; try again") from None
-        seat.token_hash, seat.claimed, table.status = digest, True, status
+        seat.token_hash, seat.claimed, seat.player, table.status = digest, True, holder, status
         self._kick(table)
 
     async def summary(self, table_id: str) -> dict[str, Any]:
         table = self.tables.get(table_id)
         if table is not None:
             return table.summary()
-        stored = await self._read(self.store.load, table_id, False)
+        stored = await self.read(self.store.load, table_id, False)
         if stored is None:
             raise Refused(404, f"no table {table_id}")
         return stored_summary(stored)
 
     async def listing(self, status: str | None, limit: int) -> list[dict[str, Any]]:
-        rows = await self._read(self.store.summaries, status, limit)
+        rows = await self.read(self.store.summaries, status, limit)
         out = []
         for stored in rows:
             live = self.tables.get(stored.id)
@@ -409,7 +433,7 @@ class TableManager:
             raise Refused(503, f"the stored record of table {table_id} is damaged") from None
 
     async def _finished(self, table_id: str) -> StoredTable:
-        stored = await self._read(self.store.load, table_id)
+        stored = await self.read(self.store.load, table_id)
         if stored is None:
             raise Refused(404, f"no table {table_id}")
         if stored.status != "finished":
@@ -438,21 +462,30 @@ class TableManager:
             raise Refused(503, f"the stored record of table {table_id} does not replay") from None
 
     # ----- connections -----------------------------------------------------------------------------
-    async def hello(self, table: LiveTable, conn: Listener, token: str | None) -> None:
-        """Seat ``conn`` (spectator without a token) and send it the whole picture."""
+    async def hello(self, table: LiveTable, conn: Listener, token: str | None, player: str | None = None,
+                    spectate: bool = False) -> None:
+        """Seat ``conn`` and send it the whole picture.
+
+        The seat is the one ``token`` holds; without a token, the one this browser's ``player``
+        holds at this table (any tab returns to its seat); else (or with ``spectate``) none.
+        """
         # under the lock: a join that replaces this seat's token either comes first (and this hello
         # is refused) or after (and this connection's token no longer acts, see ``_refusal``)
         async with table.lock:
             if token is not None:
-                await self._seat(table, conn, token)
+                await self._seat(table, conn, token, player)
+            elif player is not None and not spectate:
+                held = next((s for s in table.seats if s.player == player and s.claimed), None)
+                if held is not None:
+                    conn.seat, conn.token_hash = held.seat, held.token_hash
             self._greet(table, conn)
 
-    async def _seat(self, table: LiveTable, conn: Listener, token: str) -> None:
+    async def _seat(self, table: LiveTable, conn: Listener, token: str, player: str | None) -> None:
         seat = table.seat_for(token)
         if seat is None:
             raise Refused(403, "this token holds no seat at this table")
         if not seat.claimed and seat.token_hash is not None:
-            await self._claim(table, seat, seat.token_hash)  # the arrival below tells the others
+            await self._claim(table, seat, seat.token_hash, player)  # the arrival below tells the others
         conn.seat, conn.token_hash = seat.seat, seat.token_hash
 
     def _greet(self, table: LiveTable, conn: Listener) -> None:
@@ -462,6 +495,8 @@ class TableManager:
         if conn.seat is not None:
             table.seats[conn.seat].connected += 1
             arrived = table.seats[conn.seat].connected == 1
+            if table.seats[conn.seat].kind == "human":
+                table.away_since = None
         conn.send(self._state_text(table, conn, None))
         if arrived:  # the others see the seat come online
             self._broadcast(table, skip=conn)
@@ -473,8 +508,100 @@ class TableManager:
             if conn.seat is not None:
                 table.seats[conn.seat].connected -= 1
                 if table.seats[conn.seat].connected == 0:
+                    if not any(s.connected for s in table.seats if s.kind == "human"):
+                        table.away_since = time.monotonic()
                     self._broadcast(table)
         self._evict_if_idle(table)
+
+    # ----- players: their tables, resigning, leaving, abandoned tables -----------------------------
+    async def tables_of(self, player: str) -> list[dict[str, Any]]:
+        """Summaries of the tables where ``player`` holds a seat (``seat``: which), newest first."""
+        out = []
+        for table_id in await self.read(self.store.tables_of, player):
+            live = self.tables.get(table_id)
+            if live is not None:
+                summary, seats = live.summary(), live.seats
+            else:
+                stored = await self.read(self.store.load, table_id, False)
+                if stored is None:
+                    continue
+                summary = stored_summary(stored)
+                seats = [Seat(s.seat, "", s.kind, s.bot, None, s.claimed, s.open, s.player) for s in stored.seats]
+            summary["my_seat"] = next(s.seat for s in seats if s.player == player)
+            out.append(summary)
+        return out
+
+    async def resign(self, table: LiveTable, conn: Listener) -> None:
+        """The connection's seat gives up: the game ends at once, every other seat wins."""
+        async with table.lock:
+            if conn.seat is None:
+                raise Refused(403, "spectators cannot resign")
+            if conn.token_hash != table.seats[conn.seat].token_hash:
+                raise Refused(403, "this connection's token no longer holds the seat")
+            if table.status != "running":
+                raise Refused(409, "the game is over" if table.status == "finished"
+                              else "the table is waiting for players to join")
+            name = table.seats[conn.seat].name
+            winners = [s.seat for s in table.seats if s.seat != conn.seat]
+            await self._end(table, {"winners": winners, "reason": f"{name} resigned",
+                                    "scores": {"resigned": conn.seat}})
+
+    async def leave(self, table: LiveTable, conn: Listener) -> None:
+        """Give up a seat at a table that has not started: it is free for anyone from the lobby.
+
+        When nobody else holds a human seat the table ends as abandoned.
+        """
+        async with table.lock:
+            if conn.seat is None:
+                raise Refused(403, "spectators hold no seat to leave")
+            if table.status != "open":
+                raise Refused(409, "only a table that has not started can be left; resign instead")
+            seat = table.seats[conn.seat]
+            try:
+                await self.store.run(self.store.set_seat, table.id, seat.seat, None, False, "open", None, True)
+            except Exception:
+                log.exception("table %s: seat %d not released", table.id, seat.seat)
+                raise Refused(503, "the seat could not be released; try again") from None
+            seat.token_hash, seat.claimed, seat.player, seat.open = None, False, None, True
+            seat.connected = max(0, seat.connected - 1)
+            conn.seat, conn.token_hash = None, None
+            if not any(s.claimed for s in table.seats if s.kind == "human"):
+                await self._end(table, abandoned())
+            else:
+                self._broadcast(table)
+
+    async def _end(self, table: LiveTable, result: dict[str, Any]) -> None:
+        """Finish a table with no action (lock held) and tell everyone."""
+        try:
+            await self.store.run(self.store.end, table.id, table.version, result)
+        except Exception:
+            log.exception("table %s: end not saved", table.id)
+            raise Refused(503, "the table could not be ended; try again") from None
+        table.result, table.status = result, "finished"
+        if table.timer is not None:
+            table.timer.cancel()
+        self._broadcast(table)
+
+    async def _sweep(self) -> None:
+        """End the tables whose humans have all been away too long (unless the autopilot plays)."""
+        period = max(0.05, min(30.0, self.abandon_seconds / 4))
+        while not self.closing:
+            await asyncio.sleep(period)
+            cutoff = time.monotonic() - self.abandon_seconds
+            for table in list(self.tables.values()):
+                if (table.status == "finished" or not table.has_humans or table.away_since is None
+                        or table.away_since > cutoff):
+                    continue
+                if table.status == "running" and table.decision_seconds is not None:
+                    continue  # the autopilot plays the away seats on their clock
+                async with table.lock:
+                    if table.status != "finished" and table.away_since is not None and table.away_since <= cutoff:
+                        try:
+                            await self._end(table, abandoned())
+                            log.info("table %s ended: abandoned", table.id)
+                        except Refused:
+                            continue
+                self._evict_if_idle(table)
 
     def _evict_if_idle(self, table: LiveTable) -> None:
         """A finished table nobody watches is served from the database from now on."""

@@ -9,7 +9,7 @@ from pathlib import Path
 from fastapi.testclient import TestClient
 
 from tests.server.conftest import FAST
-from tests.server.helpers import HUMAN, SHORT, Conn, bot, create, record_of
+from tests.server.helpers import HUMAN, Conn, bot, create, record_of
 from warroom.server import create_app
 from warroom.server.limits import ServerLimits
 from warroom.server.players import COOKIE

@@ -13,7 +13,34 @@ const errors = new ErrorLine($("error"));
 const REFRESH_MS = 5000;
 const STATUSES = ["open", "running", "finished"];
 
-const state = { games: [], byName: new Map(), refreshing: false };
+const state = { games: [], byName: new Map(), refreshing: false, mine: new Map(), name: null };
+
+// ----- who you are -------------------------------------------------------------------------------
+function drawMe() {
+  const box = $("me");
+  if (state.name && !state.editingName) {
+    replace(box, h("p", {}, "You play as ", h("b", { id: "my-name" }, state.name), " ",
+      h("button", { class: "link-button", type: "button", id: "change-name",
+        onclick: () => { state.editingName = true; drawMe(); } }, "change")));
+    return;
+  }
+  const input = h("input", { id: "name-input", name: "name", maxlength: "40", required: true,
+    value: state.name || "", placeholder: "a name the other players see", "aria-label": "Your name" });
+  const form = h("form", { class: "name-form" },
+    h("label", {}, h("span", {}, "Your name "), input),
+    h("button", { class: "button primary", type: "submit", id: "save-name" }, "Save"));
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    try {
+      state.name = (await api.rename(input.value)).name;
+      state.editingName = false;
+      drawMe();
+    } catch (err) {
+      errors.show(`The name was not saved: ${err.message}`);
+    }
+  });
+  replace(box, form);
+}
 
 // ----- creating a table --------------------------------------------------------------------------
 function buildForm() {
@@ -206,7 +233,7 @@ async function joinSeat(table, seat, button) {
 function tableRow(t) {
   const game = state.byName.get(t.game);
   const title = game?.title || t.game;
-  const mySeat = loadSeat(t.table);
+  const mySeat = loadSeat(t.table) || state.mine.has(t.table);
   const actions = [];
   if (t.status === "open") {
     for (const seat of t.seats.filter((s) => s.kind === "human" && !s.claimed && s.open)) {
@@ -225,6 +252,11 @@ function tableRow(t) {
     actions.push(h("a", { class: "button subtle", href: `/api/tables/${encodeURIComponent(t.table)}/record`, download: `${t.table}.json` }, "Record"));
   }
   const facts = [`table ${t.table}`];
+  if (t.status !== "finished" && t.seats.some((s) => s.kind === "human")) {
+    // what happens when every player is away too long (docs/protocol.md, Players)
+    facts.push(t.when_abandoned === "autopilot" ? "if everyone is away: autopilot plays" : "if everyone is away: ends");
+    if (t.away) facts.push("everyone away");
+  }
   if (t.version !== undefined) facts.push(`${t.version} moves`);
   const when = ago(t.created);
   if (when) facts.push(when);
@@ -244,7 +276,13 @@ async function refresh() {
   if (state.refreshing) return;
   state.refreshing = true;
   try {
-    const lists = await Promise.all(STATUSES.map((s) => api.tables(s)));
+    const [me, ...lists] = await Promise.all([api.me(), ...STATUSES.map((s) => api.tables(s))]);
+    state.mine = new Map(me.tables.map((t) => [t.table, t]));
+    if (state.name !== me.name && !state.editingName) {
+      state.name = me.name;
+      drawMe();
+    }
+    replace($("tables-mine"), me.tables.length ? me.tables.map(tableRow) : h("li", { class: "muted empty" }, "None yet."));
     STATUSES.forEach((status, i) => {
       const rows = lists[i] || [];
       replace($(`tables-${status}`), rows.length ? rows.map(tableRow) : h("li", { class: "muted empty" }, `No ${status} tables.`));
@@ -259,6 +297,7 @@ async function refresh() {
 
 async function start() {
   $("refresh").addEventListener("click", refresh);
+  drawMe();
   try {
     state.games = await api.games();
   } catch (err) {

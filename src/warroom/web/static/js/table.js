@@ -37,6 +37,11 @@ async function start() {
   const { spectate } = takeTokenFromFragment(page.table);
   const stored = spectate ? null : loadSeat(page.table);
   try {
+    await api.me(); // the player cookie, so the socket's handshake carries it (any tab finds its seat)
+  } catch {
+    // without it this tab can still watch, or play with a seat link
+  }
+  try {
     page.info = await api.table(page.table);
   } catch (err) {
     fatal(err.status === 404 ? `There is no table ${page.table}.` : `The table could not be loaded: ${err.message}`);
@@ -82,7 +87,18 @@ async function start() {
     onError,
     onStatus,
   });
+  page.socket.spectate = spectate;
   page.socket.connect();
+  $("resign").addEventListener("click", () => {
+    if (window.confirm("Resign? The game ends now and the other side wins.")) page.socket.send({ type: "resign" });
+  });
+  $("leave").addEventListener("click", () => {
+    if (window.confirm("Leave this table? Your seat is freed for someone else.")) {
+      forgetSeat(page.table);
+      page.socket.token = null;
+      page.socket.send({ type: "leave" });
+    }
+  });
   window.addEventListener("pagehide", () => page.socket?.close());
   // a handle for the browser console and the end-to-end tests (nothing secret: it is this tab's own seat)
   window.warroom = { page, socket: page.socket };
@@ -121,6 +137,10 @@ function onState(message, log) {
     page.ctx.seat = message.seat;
     showWhoami();
   }
+  const seated = message.seat !== null && message.seat !== undefined && !message.result;
+  const status = message.result ? "finished" : message.seats.every((s) => s.claimed) ? "running" : "open";
+  $("resign").hidden = !(seated && status === "running");
+  $("leave").hidden = !(seated && status === "open");
   if (message.reply_to || page.socket.pending === null) setBusy(false);
   renderAll(log);
 }

@@ -230,7 +230,8 @@ class SeatClient:
 
 
 async def _create_table(run: Run, http: httpx.AsyncClient, seed: int) -> tuple[str, list[str]]:
-    body = {"game": "kessen", "seed": seed, "config": {"options": {"max_rounds": run.job.max_rounds}},
+    # no seed: a table of two humans refuses a chosen one (the server deals from a secret seed)
+    body = {"game": "kessen", "config": {"options": {"max_rounds": run.job.max_rounds}},
             "seats": [{"kind": "human"}, {"kind": "human"}]}
     r = await http.post("/api/tables", json=body)
     r.raise_for_status()

@@ -12,6 +12,7 @@ import gc
 import logging
 import math
 import resource
+import signal
 import socket
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from contextlib import asynccontextmanager
@@ -316,7 +317,21 @@ def serve(host: str, port: int, database: str | None, bot_delay: float = 0.3,
     gc.freeze()
     gc.set_threshold(20_000, 50, 50)
     announce(f"warroom: open http://{shown}:{bound}/ in a browser (database {safe_url(url)}; Ctrl+C stops)")
-    # uvicorn shuts down cleanly on Ctrl+C, then passes it on: for a server that is the normal end
-    with contextlib.suppress(KeyboardInterrupt):
-        uvicorn.Server(config).run(sockets=[sock])
+    # uvicorn shuts down cleanly on Ctrl+C or SIGTERM (in-flight requests finish, every WebSocket
+    # is closed with 1012 "service restart" so clients reconnect, the lifespan lets commits in
+    # flight finish), then passes the signal on: for a server that is the normal end, exit 0
+    previous = signal.signal(signal.SIGTERM, _terminated)
+    try:
+        with contextlib.suppress(KeyboardInterrupt, _Terminated):
+            uvicorn.Server(config).run(sockets=[sock])
+    finally:
+        signal.signal(signal.SIGTERM, previous)
     announce("warroom: stopped")
+
+
+class _Terminated(Exception):
+    """SIGTERM, passed on by uvicorn after its clean shutdown."""
+
+
+def _terminated(signum: int, frame: object) -> None:
+    raise _Terminated()

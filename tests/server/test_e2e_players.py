@@ -84,3 +84,22 @@ def test_a_browser_keeps_its_seat_across_tabs_and_can_resign(server: str, browse
     assert not errors.errors, errors.errors
     theirs.close()
     mine.close()
+
+
+def test_a_timed_table_counts_down_the_decision(server: str, browser: Any, shots: Path) -> None:
+    errors = PageErrors()
+    context = browser.new_context(viewport=LAPTOP)
+    page = errors.watch(context.new_page())
+    page.goto(f"{server}/")
+    page.wait_for_selector("#create")
+    page.click("details.advanced summary")
+    page.fill('input[name="decision_seconds"]', "90")
+    page.click("#create")
+    page.wait_for_url(re.compile(r"/table/[^/#]+$"))
+    page.wait_for_selector("#countdown:not([hidden])", timeout=20_000)
+    first = page.inner_text("#countdown")
+    assert re.fullmatch(r"(Your time|Evil): [01]:\d\d", first), first
+    page.wait_for_function(f"document.querySelector('#countdown').innerText !== {first!r}", timeout=5_000)
+    _shot(page, shots, "table-countdown")
+    assert not errors.errors, errors.errors
+    context.close()

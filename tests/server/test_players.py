@@ -128,3 +128,17 @@ def test_abandoned_tables_end_unless_the_autopilot_plays(db_url: str, static_dir
             time.sleep(0.8)
             assert c.get(f"/api/tables/{t['table']}").json()["status"] == "open"
             assert c.get(f"/api/tables/{t['table']}").json()["away"] is False
+
+
+def test_each_decision_carries_its_deadline_when_the_table_has_a_time_limit(client: TestClient) -> None:
+    t = create(client, [HUMAN, HUMAN], decision_seconds=30)
+    with client.websocket_connect(f"/ws/tables/{t['table']}") as w0, \
+            client.websocket_connect(f"/ws/tables/{t['table']}") as w1:
+        good = Conn(w0, t["seats"][0]["token"])
+        assert [d["time_left_ms"] for d in good.state["decisions"]] == [None]  # open: no clock yet
+        evil = Conn(w1, t["seats"][1]["token"])
+        left = [d["time_left_ms"] for d in evil.state["decisions"]]
+        assert len(left) == 1 and 25_000 < left[0] <= 30_000
+    untimed = create(client, [HUMAN, bot()])
+    with client.websocket_connect(f"/ws/tables/{untimed['table']}") as ws:
+        assert all(d["time_left_ms"] is None for d in Conn(ws).state["decisions"])

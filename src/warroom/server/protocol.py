@@ -154,6 +154,9 @@ class DecisionInfo(BaseModel):
     seat: int
     kind: str
     prompt: str | None = None
+    # with a decision time limit: milliseconds left (when this message was sent) before the
+    # autopilot decides for this human seat; null without a limit, for bots, or while open
+    time_left_ms: int | None = None
 
 
 class Fairness(BaseModel):

@@ -136,6 +136,7 @@ class LiveTable:
         self.timer: asyncio.Task[None] | None = None
         self.started = time.monotonic()
         self.away_since: float | None = time.monotonic()  # since when no human seat has been connected
+        self.deadline: float | None = None  # when the autopilot plays the waiting human seats
 
     @property
     def version(self) -> int:
@@ -691,6 +692,9 @@ class TableManager:
         table.timer = None
         if table.decision_seconds is not None and table.waiting_on("human"):
             table.timer = asyncio.create_task(self._clock(table, table.version, table.decision_seconds))
+            table.deadline = time.monotonic() + max(table.decision_seconds, self.bot_delay)
+        else:
+            table.deadline = None
 
     async def _play_bots(self, table: LiveTable) -> None:
         """Play bot seats while one must move, yielding between moves so other tables get their turn."""
@@ -768,7 +772,11 @@ class TableManager:
         if seat is not None and table.status == "running":
             legal = [LegalAction(action=a, text=game.describe(state, seat, a))
                      for a in game.legal_actions(state, seat)]
-        decisions = [DecisionInfo(seat=d.player, kind=d.kind, prompt=d.prompt if d.player == seat else None)
+        left = None
+        if table.deadline is not None and table.status == "running":
+            left = max(0, int((table.deadline - time.monotonic()) * 1000))
+        decisions = [DecisionInfo(seat=d.player, kind=d.kind, prompt=d.prompt if d.player == seat else None,
+                                  time_left_ms=left if table.seats[d.player].kind == "human" else None)
                      for d in game.decisions(state)]
         start = conn.log_sent
         entries = [e.visible_to(seat) for e in table.log[start:]]

@@ -209,8 +209,33 @@ function snapshot() {
   };
 }
 
+// ----- the decision clock: the deadline the server sent, counted down here ------------------------
+function startCountdown(message) {
+  const timed = (message.decisions || []).filter((d) => d.time_left_ms !== null && d.time_left_ms !== undefined);
+  page.deadline = timed.length ? { at: Date.now() + timed[0].time_left_ms, seats: timed.map((d) => d.seat) } : null;
+  clearInterval(page.countdownTimer);
+  drawCountdown();
+  if (page.deadline) page.countdownTimer = setInterval(drawCountdown, 250);
+}
+
+function drawCountdown() {
+  const el = $("countdown");
+  if (!page.deadline) {
+    el.hidden = true;
+    return;
+  }
+  const left = Math.max(0, Math.ceil((page.deadline.at - Date.now()) / 1000));
+  const mine = page.deadline.seats.includes(page.seat);
+  const who = mine ? "Your time" : page.deadline.seats.map((s) => page.ctx.seatLabel(s)).join(", ");
+  el.hidden = false;
+  el.classList.toggle("urgent", left <= 10);
+  el.textContent = `${who}: ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+  el.title = "When the time runs out, the autopilot decides for this seat.";
+}
+
 function renderAll(log) {
   document.body.dataset.version = String(page.last.version);
+  startCountdown(page.last);
   renderGame();
   renderLog(log);
   renderInvites();

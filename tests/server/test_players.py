@@ -83,15 +83,17 @@ def test_resigning_ends_the_game_at_once_and_the_other_seat_wins(client: TestCli
 def test_leaving_an_open_table_frees_the_seat_and_the_last_one_out_abandons_it(client: TestClient) -> None:
     t = create(client, [HUMAN, {"kind": "human", "open": True}])
     table = t["table"]
-    with client.websocket_connect(f"/ws/tables/{table}") as w0:
+    with client.websocket_connect(f"/ws/tables/{table}") as tab, client.websocket_connect(f"/ws/tables/{table}") as w0:
+        other_tab = Conn(tab, spectate=False)
         me = Conn(w0, spectate=False)
-        assert me.state["seat"] == 0
+        assert me.state["seat"] == other_tab.state["seat"] == 0
         me.send(type="resign")
         assert me.next_error()["reason"] == "the table is waiting for players to join"
         me.send(type="leave", id="bye")
         final = me.next_state()
         assert final["seat"] is None and final["result"] == {"winners": [], "reason": "abandoned",
                                                              "scores": {"abandoned": True}}
+        assert other_tab.next_state()["seat"] is None  # the same seat's other tab watches now
     assert client.get(f"/api/tables/{table}").json()["status"] == "finished"
     # a seat joined from the lobby by another browser is that browser's, in any of its tabs
     u = create(client, [{"kind": "human", "open": True}, HUMAN], creator_seat=1)

@@ -147,13 +147,10 @@ def create_app(
         found = player_of(request.cookies)
         if found is not None:
             return found
+        # nothing is stored until the player chooses a name: a request without a cookie costs no row
         token = new_token()
         found = player_of({COOKIE: token})
         assert found is not None
-        try:
-            await manager_of(request).store.run(manager_of(request).store.set_player, found, None)
-        except Exception:
-            raise Refused(503, "the database failed; try again") from None
         response.set_cookie(COOKIE, token, max_age=MAX_AGE, httponly=True, samesite="lax", path="/",
                             secure=request.url.scheme == "https")
         return found

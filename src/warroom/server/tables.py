@@ -564,8 +564,12 @@ class TableManager:
                 log.exception("table %s: seat %d not released", table.id, seat.seat)
                 raise Refused(503, "the seat could not be released; try again") from None
             seat.token_hash, seat.claimed, seat.player, seat.open = None, False, None, True
-            seat.connected = max(0, seat.connected - 1)
+            # every tab on that seat now watches: the next player's hand is not theirs to see
+            for other in table.listeners:
+                if other.seat == seat.seat:
+                    other.seat, other.token_hash = None, None
             conn.seat, conn.token_hash = None, None
+            seat.connected = 0
             if not any(s.claimed for s in table.seats if s.kind == "human"):
                 await self._end(table, abandoned())
             else:

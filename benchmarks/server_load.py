@@ -230,7 +230,8 @@ class SeatClient:
 
 
 async def _create_table(run: Run, http: httpx.AsyncClient, seed: int) -> tuple[str, list[str]]:
-    body = {"game": "kessen", "seed": seed, "config": {"options": {"max_rounds": run.job.max_rounds}},
+    # no seed: a table of two humans refuses a chosen one (the server deals from a secret seed)
+    body = {"game": "kessen", "config": {"options": {"max_rounds": run.job.max_rounds}},
             "seats": [{"kind": "human"}, {"kind": "human"}]}
     r = await http.post("/api/tables", json=body)
     r.raise_for_status()
@@ -322,7 +323,8 @@ def start_server(database: str, log: Path) -> tuple[subprocess.Popen[str], int]:
     """``warroom serve`` on a free loopback port; returns the process and the port."""
     with log.open("w") as err:
         proc = subprocess.Popen([*_warroom(), "serve", "--host", HOST, "--port", "0", "--database", database,
-                                 "--bot-delay", "0"], stdout=subprocess.PIPE, stderr=err, text=True)
+                                 "--bot-delay", "0", "--tables-per-minute", "0", "--max-tables", str(MAX_TABLES)],
+                                stdout=subprocess.PIPE, stderr=err, text=True)
     assert proc.stdout is not None
     with selectors.DefaultSelector() as sel:
         sel.register(proc.stdout, selectors.EVENT_READ)

@@ -123,3 +123,11 @@ def test_log_for_redacts_each_event() -> None:
     assert log == [{"kind": "draw", "side": "good", "count": 2},
                    {"kind": "play", "side": "evil", "card": 12}]
     assert log_for([DRAW, PLAY], 0)[0]["cards"] == [4, 9]
+
+
+def test_an_argument_named_verb_is_just_an_argument() -> None:
+    """Typed text reaches ``make`` through ``canonical``: ``pass verb=1`` is an action, not a TypeError."""
+    from warroom.engine.actions import canonical, make
+
+    assert canonical("pass  verb=1") == "pass verb=1"
+    assert make("play", verb="x", card=3) == "play verb=x card=3"

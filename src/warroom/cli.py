@@ -388,11 +388,17 @@ def serve(
         None, "--database", help="SQLAlchemy URL, e.g. postgresql://user@host/db (default: SQLite in the data dir)."
     ),
     bot_delay: float = typer.Option(0.3, "--bot-delay", min=0.0, help="Seconds before each server-side bot move."),
+    max_tables: int = typer.Option(1000, "--max-tables", min=1, help="Tables in play at once, in total."),
+    tables_per_minute: float = typer.Option(
+        20.0, "--tables-per-minute", min=0.0, help="Tables per minute per address, after 20 at once (0: no limit)."
+    ),
 ) -> None:
     """Serve the lobby, tables and browser client; prints the address to open."""
     from warroom.server import serve as run_server
+    from warroom.server.limits import ServerLimits
 
-    run_server(host, port, database, bot_delay=bot_delay)
+    limits = ServerLimits(max_tables=max_tables, create_per_minute=tables_per_minute)
+    run_server(host, port, database, bot_delay=bot_delay, server_limits=limits)
 
 
 def _register_commands() -> None:

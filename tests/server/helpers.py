@@ -61,12 +61,16 @@ def recv(ws: WebSocketTestSession, timeout: float = 10.0) -> dict[str, Any]:
 class Conn:
     """A test's WebSocket client: every message it received, and its latest state."""
 
-    def __init__(self, ws: WebSocketTestSession, token: str | None = None) -> None:
+    def __init__(self, ws: WebSocketTestSession, token: str | None = None, spectate: bool | None = None) -> None:
+        """Say hello with ``token``; without one, spectate (unless ``spectate`` is false: then the
+        server seats this test client's player where it holds a seat)."""
         self.ws = ws
         self.messages: list[dict[str, Any]] = []
         hello: dict[str, Any] = {"type": "hello"}
         if token is not None:
             hello["token"] = token
+        elif spectate is None or spectate:
+            hello["spectate"] = True
         ws.send_json(hello)
         self.state = self.next_state()
 

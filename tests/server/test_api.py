@@ -35,7 +35,9 @@ def test_create_hands_out_a_secret_token_and_invite_link_per_human_seat(client: 
     token = human["token"]
     assert re.fullmatch(r"[A-Za-z0-9_-]{32}", token)  # 24 random bytes: 192 bits
     assert human["url"] == f"/table/{t['table']}#seat=0&token={token}"
-    assert robot == {"seat": 1, "name": "evil", "kind": "bot", "bot": "random", "token": None, "url": None}
+    assert human["creator"] is True
+    assert robot == {"seat": 1, "name": "evil", "kind": "bot", "bot": "random", "token": None, "url": None,
+                     "creator": False}
     assert t["spectate_url"] == f"/table/{t['table']}"
     other = create(client, [HUMAN, HUMAN])
     tokens = {token, *(s["token"] for s in other["seats"])}
@@ -86,13 +88,14 @@ def test_malformed_and_oversized_bodies(client: TestClient) -> None:
 
 
 def test_table_summary_listing_and_not_found(client: TestClient) -> None:
-    first = create(client, [HUMAN, bot()], seed=1)
+    first = create(client, [HUMAN, HUMAN])
     second = create(client, [bot(), bot()], seed=2)  # no human seat: it starts (and may end) at once
     summary = client.get(f"/api/tables/{first['table']}").json()
     assert summary["status"] == "open" and summary["version"] == 0 and summary["result"] is None
     assert summary["game"] == "kessen" and summary["config"]["options"]["max_rounds"] == SHORT["options"]["max_rounds"]
-    assert [(s["kind"], s["claimed"], s["connected"]) for s in summary["seats"]] == [
-        ("human", False, False), ("bot", True, False)]
+    # the creator's seat is claimed from the start; the invited one waits for its link
+    assert [(s["kind"], s["claimed"], s["connected"], s["open"]) for s in summary["seats"]] == [
+        ("human", True, False, False), ("human", False, False, False)]
     assert "token" not in str(summary)
     listed = [t["table"] for t in client.get("/api/tables").json()]
     assert listed == [second["table"], first["table"]]  # newest first
@@ -103,35 +106,81 @@ def test_table_summary_listing_and_not_found(client: TestClient) -> None:
     assert client.post("/api/tables/nope/join", json={}).status_code == 404
 
 
-def test_join_claims_a_free_seat_with_a_fresh_token_and_the_old_link_stops_working(client: TestClient) -> None:
-    t = create(client, [HUMAN, HUMAN])
+def test_only_an_open_seat_can_be_joined_and_its_old_link_stops_working(client: TestClient) -> None:
+    t = create(client, [{"kind": "human", "open": True}, HUMAN], creator_seat=1)
     table = t["table"]
+    assert [(s["seat"], s["creator"]) for s in t["seats"]] == [(0, False), (1, True)]
     r = client.post(f"/api/tables/{table}/join", json={"seat": 1})
-    assert r.status_code == 200
-    ticket = r.json()
-    assert ticket["seat"] == 1 and ticket["token"] != t["seats"][1]["token"]
-    assert ticket["url"] == f"/table/{table}#seat=1&token={ticket['token']}"
-    again = client.post(f"/api/tables/{table}/join", json={"seat": 1})
-    assert again.status_code == 409 and "already taken" in again.json()["detail"]
+    assert r.status_code == 409 and r.json()["detail"] == "seat 1 (evil) is already taken"  # the creator's
     assert client.post(f"/api/tables/{table}/join", json={"seat": 4}).status_code == 400
     assert client.get(f"/api/tables/{table}").json()["status"] == "open"
-    last = client.post(f"/api/tables/{table}/join")  # no body: the first free seat
-    assert last.status_code == 200 and last.json()["seat"] == 0
+    r = client.post(f"/api/tables/{table}/join", json={})  # the first open seat
+    assert r.status_code == 200
+    ticket = r.json()
+    assert ticket["seat"] == 0 and ticket["token"] != t["seats"][0]["token"]
+    assert ticket["url"] == f"/table/{table}#seat=0&token={ticket['token']}"
     assert client.get(f"/api/tables/{table}").json()["status"] == "running"
+    again = client.post(f"/api/tables/{table}/join", json={"seat": 0})
+    assert again.status_code == 409 and "already taken" in again.json()["detail"]
     assert client.post(f"/api/tables/{table}/join", json={}).status_code == 409
-    # the link handed out at creation no longer holds seat 1; the joined token does
+    # the link handed out at creation no longer holds seat 0; the joined token does
     with client.websocket_connect(f"/ws/tables/{table}") as ws:
-        ws.send_json({"type": "hello", "token": t["seats"][1]["token"]})
+        ws.send_json({"type": "hello", "token": t["seats"][0]["token"]})
         error = recv(ws)
         assert error["type"] == "error" and "no seat" in error["reason"]
         with pytest.raises(WebSocketDisconnect) as closed:
             recv(ws)
         assert closed.value.code == 4003
     with client.websocket_connect(f"/ws/tables/{table}") as ws:
-        assert Conn(ws, ticket["token"]).state["seat"] == 1
+        assert Conn(ws, ticket["token"]).state["seat"] == 0
     robot = create(client, [HUMAN, bot()])
     r = client.post(f"/api/tables/{robot['table']}/join", json={"seat": 1})
     assert r.status_code == 409 and "is a bot" in r.json()["detail"]
+
+
+def test_an_invited_seat_and_the_creators_seat_cannot_be_sniped(client: TestClient) -> None:
+    t = create(client, [HUMAN, HUMAN])
+    table = t["table"]
+    for seat, reason in ((0, "seat 0 (good) is already taken"),
+                         (1, "seat 1 (evil) is taken only with its invite link")):
+        r = client.post(f"/api/tables/{table}/join", json={"seat": seat})
+        assert r.status_code == 409 and r.json()["detail"] == reason
+    r = client.post(f"/api/tables/{table}/join", json={})
+    assert r.status_code == 409 and r.json()["detail"] == "no seat at this table is open to join"
+    # both links still hold their seats
+    with client.websocket_connect(f"/ws/tables/{table}") as w0, client.websocket_connect(f"/ws/tables/{table}") as w1:
+        assert Conn(w0, t["seats"][0]["token"]).state["seat"] == 0
+        assert Conn(w1, t["seats"][1]["token"]).state["seat"] == 1
+    r = client.post("/api/tables", json={"game": "kessen", "seats": [bot(), HUMAN], "creator_seat": 0})
+    assert r.status_code == 400 and r.json()["detail"] == "creator_seat 0 is not a human seat of this table"
+
+
+@pytest.mark.parametrize(
+    ("content", "headers", "status", "reason"),
+    [
+        (b"", {}, 415, "the body must be JSON (Content-Type: application/json)"),
+        (b"seat=0", {"content-type": "application/x-www-form-urlencoded"}, 415, "must be JSON"),
+        (b'{"seat": 0}', {"content-type": "text/plain"}, 415, "must be JSON"),
+        (b"--x--", {"content-type": "multipart/form-data; boundary=x"}, 415, "must be JSON"),
+        (b"{}", {"content-type": "application/json", "origin": "https://evil.example"}, 403,
+         "a request from another site is refused"),
+        (b"", {"content-type": "application/json"}, 422, "body"),
+    ],
+)
+def test_join_and_create_refuse_anything_but_the_clients_json(
+    client: TestClient, content: bytes, headers: dict[str, str], status: int, reason: str
+) -> None:
+    """What a cross-site form (or a script without a CORS preflight) can send is refused."""
+    t = create(client, [{"kind": "human", "open": True}, HUMAN], creator_seat=1)
+    for path in (f"/api/tables/{t['table']}/join", "/api/tables"):
+        r = client.post(path, content=content, headers=headers)
+        assert r.status_code == status, r.text
+        assert reason in r.json()["detail"]
+    assert client.get(f"/api/tables/{t['table']}").json()["seats"][0]["claimed"] is False
+    assert len(client.get("/api/tables").json()) == 1
+    ok = client.post(f"/api/tables/{t['table']}/join", json={},
+                     headers={"origin": "http://testserver"})  # the client's own page
+    assert ok.status_code == 200
 
 
 def test_record_and_replay_are_refused_while_the_game_runs(client: TestClient) -> None:

@@ -34,6 +34,7 @@ from tests.server.helpers import GAME, HUMAN, Conn, bot, check_messages, play_ag
 from warroom import bots as bot_registry
 from warroom.engine import canonical
 from warroom.engine.record import Record, replay
+from warroom.engine.rng import KEYED, with_generator
 from warroom.engine.runner import play_bots
 from warroom.server.db import Store, StoredTable
 
@@ -167,7 +168,7 @@ class Watcher(threading.Thread):
 # ----- the test ----------------------------------------------------------------------------------------
 def _long_game_seeds() -> list[int]:
     """A seed per bot pair whose game (as the server's bots will play it) is long enough to interrupt."""
-    config = GAME.configure(2, [], OPTIONS)
+    config = with_generator(GAME.configure(2, [], OPTIONS), KEYED)  # the server deals with the keyed stream
     seeds: list[int] = []
     seed = 100
     for pair in PAIRS:

@@ -375,8 +375,8 @@ def test_invites_joining_reconnecting_and_errors(server: str, browser: Any, shot
     deciding.wait_for_function(f"Number(document.body.dataset.version) > {version}")
 
     # the lobby lists the running table; a table with a free seat can be joined from it
-    seats = [{"kind": "human"}, {"kind": "bot", "bot": "random"}]
-    created = _post(f"{server}/api/tables", {"game": "kessen", "seats": seats})
+    seats = [{"kind": "human", "open": True}, {"kind": "human"}]  # the creator takes Evil; Good is open
+    created = _post(f"{server}/api/tables", {"game": "kessen", "seats": seats, "creator_seat": 1})
     lobby_context = browser.new_context(viewport=PHONE)
     lobby = errors.watch(lobby_context.new_page())
     lobby.goto(f"{server}/")

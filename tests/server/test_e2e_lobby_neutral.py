@@ -89,7 +89,8 @@ def test_a_three_player_table_of_an_unknown_game_from_the_lobby(server: str, pag
     table = page.url.rsplit("/", 1)[1]
     summary = _get(f"{server}/api/tables/{table}")
     assert summary["game"] == "tiny"
-    assert summary["config"] == {"players": 3, "variants": ["double"], "options": {"target": 5}}
+    assert summary["config"] == {"players": 3, "variants": ["double"], "options": {"target": 5},
+                                 "rng": "blake2b-ctr"}
     assert [(s["name"], s["kind"]) for s in summary["seats"]] == [("north", "human"), ("east", "bot"),
                                                                    ("south", "human")]
     # no renderer of its own: the generic one shows the view, and the rules panel the reference

@@ -50,7 +50,8 @@ def test_a_three_player_table_with_a_variant_and_an_option(tiny_client: TestClie
     assert [(s["name"], s["kind"]) for s in created["seats"]] == [("north", "human"), ("east", "bot"),
                                                                    ("south", "human")]
     summary = tiny_client.get(f"/api/tables/{created['table']}").json()
-    assert summary["config"] == {"players": 3, "variants": ["double"], "options": {"target": 5}}
+    assert summary["config"] == {"players": 3, "variants": ["double"], "options": {"target": 5},
+                                 "rng": "blake2b-ctr"}
     assert summary["autopilot"] == "random"  # the game's default bot (it has no better one)
     assert summary["status"] == "open"
 

@@ -48,7 +48,7 @@ def test_human_against_a_bot_plays_to_the_end_and_every_message_is_what_its_seat
 
 
 def test_two_humans_play_each_other_and_neither_nor_a_spectator_sees_the_other_hand(client: TestClient) -> None:
-    t = create(client, [HUMAN, HUMAN], seed=5)
+    t = create(client, [HUMAN, HUMAN])
     table = t["table"]
     with (
         client.websocket_connect(f"/ws/tables/{table}") as w0,

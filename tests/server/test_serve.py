@@ -53,3 +53,34 @@ def test_serve_on_a_busy_port_is_a_one_line_error(tmp_path: Path) -> None:
                               capture_output=True, text=True, timeout=60)
     assert done.returncode == 2
     assert done.stderr.strip() == f"error: cannot listen on 127.0.0.1:{port}: Address already in use"
+
+
+def test_sigterm_closes_sockets_for_a_reconnect_and_exits_0(tmp_path: Path) -> None:
+    from websockets.exceptions import ConnectionClosed
+    from websockets.sync.client import connect
+
+    db = tmp_path / "warroom.db"
+    proc = subprocess.Popen([*SERVE, "--port", "0", "--database", f"sqlite:///{db}"],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        base = _first_line(proc).split()[2].rstrip("/")
+        body = json.dumps({"game": "kessen", "seats": [{"kind": "human"}, {"kind": "human"}]})
+        request = urllib.request.Request(f"{base}/api/tables", body.encode(), {"content-type": "application/json"})
+        with urllib.request.urlopen(request, timeout=10) as r:
+            created = json.load(r)
+        with connect(f"{base.replace('http', 'ws')}/ws/tables/{created['table']}") as ws:
+            ws.send(json.dumps({"type": "hello", "token": created["seats"][0]["token"]}))
+            assert json.loads(ws.recv(timeout=10))["type"] == "state"
+            proc.send_signal(signal.SIGTERM)
+            try:
+                while True:
+                    ws.recv(timeout=20)
+            except ConnectionClosed as closed:
+                assert closed.rcvd is not None and closed.rcvd.code == 1012  # service restart: reconnect
+        output = proc.communicate(timeout=30)[0]
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    assert proc.returncode == 0, output
+    assert output.rstrip().endswith("warroom: stopped") and "Traceback" not in output

@@ -71,7 +71,7 @@ def test_stale_illegal_malformed_and_oversized_messages_are_refused_and_change_n
 
 
 def test_a_token_acts_for_its_own_seat_only(client: TestClient) -> None:
-    t = create(client, [HUMAN, HUMAN], seed=8)
+    t = create(client, [HUMAN, HUMAN])
     table = t["table"]
     with client.websocket_connect(f"/ws/tables/{table}") as w0, client.websocket_connect(f"/ws/tables/{table}") as w1:
         good = Conn(w0, t["seats"][0]["token"])
@@ -106,7 +106,7 @@ def test_a_spectator_gets_no_legal_actions_and_cannot_act(client: TestClient) ->
 def test_unknown_token_unknown_table_and_no_hello(db_url: str, static_dir: Path) -> None:
     app = create_app(db_url, static_dir=static_dir, bot_delay=0, limits=Limits(hello_seconds=0.2))
     with TestClient(app) as client:
-        t = create(client, [HUMAN, bot()])
+        t = create(client, [HUMAN, HUMAN])  # open: nothing moves
         with client.websocket_connect(f"/ws/tables/{t['table']}") as ws:
             ws.send_json({"type": "hello", "token": "x" * 32})
             assert "no seat" in recv(ws)["reason"]

@@ -16,7 +16,7 @@ from warroom.engine.errors import (
 )
 from warroom.engine.events import ALL_SEEING, Event
 from warroom.engine.game import CLOCK_SEAT, WAIT, Decision, Dynamics, Game, Option, Result, require
-from warroom.engine.rng import Rng, mix_seed
+from warroom.engine.rng import Rng, make_rng, mix_seed
 
 __all__ = [
     "ALL_SEEING",
@@ -40,6 +40,7 @@ __all__ = [
     "WarroomError",
     "canonical",
     "make",
+    "make_rng",
     "mix_seed",
     "parse",
     "require",

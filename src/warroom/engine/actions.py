@@ -21,8 +21,11 @@ from warroom.engine.errors import MalformedAction
 Action = str
 
 
-def make(verb: str, **args: int | str | list[int] | list[str] | tuple[int | str, ...]) -> Action:
-    """Build canonical text: ``make("play", card=3, on=[7, 9])`` -> ``"play card=3 on=7,9"``."""
+def make(verb: str, /, **args: int | str | list[int] | list[str] | tuple[int | str, ...]) -> Action:
+    """Build canonical text: ``make("play", card=3, on=[7, 9])`` -> ``"play card=3 on=7,9"``.
+
+    ``verb`` is positional-only, so an argument may be called ``verb`` too (``pass verb=1``).
+    """
     if not args:
         return verb
     return verb + " " + " ".join(

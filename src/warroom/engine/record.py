@@ -17,6 +17,7 @@ from warroom.engine import registry
 from warroom.engine.errors import RecordError, WarroomError
 from warroom.engine.events import Event
 from warroom.engine.game import CLOCK_SEAT, WAIT, Game
+from warroom.engine.rng import generator_of, with_generator
 
 FORMAT = "warroom-record"
 FORMAT_VERSION = 1
@@ -73,6 +74,11 @@ class Record:
             "result": self.result,
             **({"position": self.position} if self.position is not None else {}),
         }
+
+    @property
+    def generator(self) -> str:
+        """The random generator the game was dealt with (``config["rng"]``; splitmix64 if absent)."""
+        return generator_of(self.config)
 
     @classmethod
     def from_json(cls, data: Any) -> Record:
@@ -158,6 +164,8 @@ def replay(record: Record, verify: bool = True) -> Iterator[ReplayStep]:
             record.config.get("variants", []),
             record.config.get("options", {}),
         )
+        # the generator is the engine's, not the game's: configure leaves it out, so carry it over
+        config = with_generator(config, generator_of(record.config))
     except WarroomError as err:
         raise RecordError(f"record config: {err}") from None
     if record.position is not None:  # the game began at a described position, not at a deal

@@ -7,13 +7,18 @@ runs. The protocol is documented in ``docs/protocol.md``.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import gc
 import logging
+import math
+import resource
+import signal
 import socket
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from fastapi import FastAPI, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
@@ -23,13 +28,14 @@ from fastapi.staticfiles import StaticFiles
 from warroom import bots as bot_registry
 from warroom.engine import ConfigError, WarroomError, registry
 from warroom.server.connection import Limits, serve_socket
-from warroom.server.db import Store, make_engine, migrate, safe_url
-from warroom.server.protocol import Created, CreateTable, JoinTable, SeatTicket
+from warroom.server.db import DatabaseDamaged, Store, check, make_engine, migrate, safe_url
+from warroom.server.limits import BodyLimit, CreationLimiter, ServerLimits, guarded_protocol
+from warroom.server.players import COOKIE, MAX_AGE, clean_name, new_token, player_of
+from warroom.server.protocol import Created, CreateTable, JoinTable, PlayerName, SeatTicket
 from warroom.server.tables import Refused, TableManager
 from warroom.web import STATIC_DIR
 
 STATIC = STATIC_DIR
-MAX_BODY = 64 * 1024
 WS_MAX_FRAME = 64 * 1024  # bigger frames close the connection; 4 KiB..64 KiB get an error message
 STATUSES = ("open", "running", "finished")
 
@@ -48,14 +54,18 @@ def create_app(
     bot_delay: float = 0.3,
     limits: Limits | None = None,
     migrate_db: bool = True,
+    server_limits: ServerLimits | None = None,
 ) -> FastAPI:
     """The server on ``database_url`` (default: SQLite in the user's data directory).
 
     ``bot_delay`` is the pause before each bot move, so people can follow a bot's play
     (0 in tests); ``limits`` are the per-connection limits (the protocol's by default).
-    Migrations run at start-up unless ``migrate_db`` is false.
+    Migrations run at start-up unless ``migrate_db`` is false. ``server_limits`` are the
+    server-wide ones (:mod:`warroom.server.limits`).
     """
     ws_limits = limits or Limits()
+    caps = server_limits or ServerLimits()
+    creations = CreationLimiter(caps.create_burst, caps.create_per_minute)
     url = database_url or default_database_url()
     pages = static_dir or STATIC
 
@@ -65,7 +75,8 @@ def create_app(
         try:
             if migrate_db:
                 await store.run(migrate, store.engine)
-            manager = TableManager(store, bot_delay=bot_delay)
+            manager = TableManager(store, bot_delay=bot_delay, max_tables=caps.max_tables,
+                                   abandon_seconds=caps.abandon_seconds)
             app.state.manager = manager
             await manager.start()
             yield
@@ -91,11 +102,17 @@ def create_app(
         return JSONResponse({"detail": f"{where}: {first['msg']}"}, status_code=422)
 
     @app.middleware("http")
-    async def _limit_body(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
-        length = request.headers.get("content-length", "")
-        if length.isdigit() and int(length) > MAX_BODY:
-            return JSONResponse({"detail": f"request body too large (at most {MAX_BODY} bytes)"}, status_code=413)
+    async def _same_site_json(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
+        # a cross-site page can send a form (urlencoded, multipart or text/plain) without asking;
+        # JSON it can send only after a CORS preflight, which this server never grants
+        if request.method == "POST":
+            refusal = cross_site_refusal(request.headers)
+            if refusal is not None:
+                return JSONResponse({"detail": refusal[1]}, status_code=refusal[0])
         return await call_next(request)
+
+    # outermost: the whole body is read (within its size and time limits) before anything else runs
+    app.add_middleware(BodyLimit, max_body=caps.max_body, seconds=caps.body_seconds)
 
     # ----- REST ----------------------------------------------------------------------------------
     @app.get("/api/health")
@@ -118,9 +135,48 @@ def create_app(
             raise Refused(404, str(err)) from None
 
     @app.post("/api/tables")
-    async def create_table(body: CreateTable, request: Request) -> Created:
+    async def create_table(body: CreateTable, request: Request, response: Response) -> Created:
         """Create a table; each human seat gets a token and an invite link (shown only here)."""
-        return await manager_of(request).create(body)
+        wait = creations.take(request.client.host if request.client else "")
+        if wait > 0:
+            raise Refused(429, f"too many tables created from your address; try again in {math.ceil(wait)} s")
+        return await manager_of(request).create(body, await identify(request, response))
+
+    async def identify(request: Request, response: Response) -> str:
+        """This browser's player (its token's hash), made now with a new cookie if it has none."""
+        found = player_of(request.cookies)
+        if found is not None:
+            return found
+        # nothing is stored until the player chooses a name: a request without a cookie costs no row
+        token = new_token()
+        found = player_of({COOKIE: token})
+        assert found is not None
+        response.set_cookie(COOKIE, token, max_age=MAX_AGE, httponly=True, samesite="lax", path="/",
+                            secure=request.url.scheme == "https")
+        return found
+
+    @app.get("/api/me")
+    async def me(request: Request, response: Response) -> dict[str, Any]:
+        """This browser's player: display name (null until chosen) and the tables where it holds a seat."""
+        player = await identify(request, response)
+        manager = manager_of(request)
+        _known, name = await manager.read(manager.store.player, player)
+        return {"name": name, "tables": await manager.tables_of(player)}
+
+    @app.post("/api/me")
+    async def rename(body: PlayerName, request: Request, response: Response) -> dict[str, Any]:
+        """Choose (or change) the display name this browser plays under."""
+        try:
+            name = clean_name(body.name)
+        except ValueError as err:
+            raise Refused(400, str(err)) from None
+        player = await identify(request, response)
+        manager = manager_of(request)
+        try:
+            await manager.store.run(manager.store.set_player, player, name)
+        except Exception:
+            raise Refused(503, "the database failed; try again") from None
+        return {"name": name}
 
     @app.get("/api/tables")
     async def list_tables(
@@ -139,9 +195,9 @@ def create_app(
         return await manager_of(request).summary(table_id)
 
     @app.post("/api/tables/{table_id}/join")
-    async def join_table(table_id: str, request: Request, body: JoinTable | None = None) -> SeatTicket:
-        """Claim an unclaimed human seat (the named one, or the first) with a fresh token."""
-        return await manager_of(request).join(table_id, None if body is None else body.seat)
+    async def join_table(table_id: str, request: Request, response: Response, body: JoinTable) -> SeatTicket:
+        """Claim an unclaimed open seat (the named one, or the first) with a fresh token."""
+        return await manager_of(request).join(table_id, body.seat, await identify(request, response))
 
     @app.get("/api/tables/{table_id}/record")
     async def table_record(table_id: str, request: Request) -> dict[str, Any]:
@@ -181,12 +237,42 @@ def create_app(
     return app
 
 
+def cross_site_refusal(headers: Mapping[str, str]) -> tuple[int, str] | None:
+    """Why a POST is refused (status, reason): not JSON, or sent by a page of another site."""
+    media = headers.get("content-type", "").split(";", 1)[0].strip().lower()
+    if media != "application/json":
+        return 415, "the body must be JSON (Content-Type: application/json)"
+    origin = headers.get("origin")
+    if origin is not None and urlsplit(origin).netloc.lower() != headers.get("host", "").lower():
+        return 403, "a request from another site is refused"
+    return None
+
+
 def _announce(line: str) -> None:
     print(line, flush=True)  # flushed: scripts that start the server wait for this line
 
 
+def server_config(app: FastAPI, caps: ServerLimits) -> Any:
+    """The uvicorn configuration ``serve`` runs ``app`` with (tests start a server with it too)."""
+    import uvicorn
+    from uvicorn.protocols.http.auto import AutoHTTPProtocol
+
+    # no access log: nothing about a request is worth a line, and a path never carries a token anyway
+    return uvicorn.Config(app, access_log=False, log_level="warning", ws_max_size=WS_MAX_FRAME, lifespan="on",
+                          http=guarded_protocol(AutoHTTPProtocol, caps.header_seconds, caps.max_connections))
+
+
+def _raise_file_limit() -> int:
+    """Raise the open-files limit to its hard maximum; the sockets the server may hold at once."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    with contextlib.suppress(ValueError, OSError):
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+        soft = hard
+    return max(64, soft - 128)  # room for the database, log and listening socket
+
+
 def serve(host: str, port: int, database: str | None, bot_delay: float = 0.3,
-          announce: Callable[[str], None] = _announce) -> None:
+          announce: Callable[[str], None] = _announce, server_limits: ServerLimits | None = None) -> None:
     """Migrate the database, bind the address, print it, and serve until interrupted."""
     import uvicorn
     from sqlalchemy.exc import SQLAlchemyError
@@ -196,9 +282,10 @@ def serve(host: str, port: int, database: str | None, bot_delay: float = 0.3,
         engine = make_engine(url)
         try:
             migrate(engine)
+            check(engine)
         finally:
             engine.dispose()
-    except SQLAlchemyError as err:
+    except (SQLAlchemyError, DatabaseDamaged) as err:
         raise ConfigError(f"database {safe_url(url)}: {str(err).splitlines()[0]}") from None
     except ImportError as err:
         raise ConfigError(f"database {safe_url(url)}: missing driver ({err})") from None
@@ -216,10 +303,10 @@ def serve(host: str, port: int, database: str | None, bot_delay: float = 0.3,
     shown = {"0.0.0.0": "127.0.0.1", "::": "[::1]"}.get(host, f"[{host}]" if ":" in host else host)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     logging.getLogger("warroom").setLevel(logging.INFO)
-    app = create_app(url, bot_delay=bot_delay, migrate_db=False)
-    # no access log: nothing about a request is worth a line, and a path never carries a token anyway
-    config = uvicorn.Config(app, access_log=False, log_level="warning", ws_max_size=WS_MAX_FRAME,
-                            lifespan="on")
+    caps = server_limits or ServerLimits()
+    caps = dataclasses.replace(caps, max_connections=min(caps.max_connections, _raise_file_limit()))
+    app = create_app(url, bot_delay=bot_delay, migrate_db=False, server_limits=caps)
+    config = server_config(app, caps)
     # Every table keeps its state and log in memory, so a full garbage collection walks a large
     # heap and pauses every table at once (tens of ms: the p99 tail of benchmarks/server_load.py).
     # Keep what start-up made out of the collector's sight and collect young objects less often.
@@ -227,7 +314,21 @@ def serve(host: str, port: int, database: str | None, bot_delay: float = 0.3,
     gc.freeze()
     gc.set_threshold(20_000, 50, 50)
     announce(f"warroom: open http://{shown}:{bound}/ in a browser (database {safe_url(url)}; Ctrl+C stops)")
-    # uvicorn shuts down cleanly on Ctrl+C, then passes it on: for a server that is the normal end
-    with contextlib.suppress(KeyboardInterrupt):
-        uvicorn.Server(config).run(sockets=[sock])
+    # uvicorn shuts down cleanly on Ctrl+C or SIGTERM (in-flight requests finish, every WebSocket
+    # is closed with 1012 "service restart" so clients reconnect, the lifespan lets commits in
+    # flight finish), then passes the signal on: for a server that is the normal end, exit 0
+    previous = signal.signal(signal.SIGTERM, _terminated)
+    try:
+        with contextlib.suppress(KeyboardInterrupt, _Terminated):
+            uvicorn.Server(config).run(sockets=[sock])
+    finally:
+        signal.signal(signal.SIGTERM, previous)
     announce("warroom: stopped")
+
+
+class _Terminated(Exception):
+    """SIGTERM, passed on by uvicorn after its clean shutdown."""
+
+
+def _terminated(signum: int, frame: object) -> None:
+    raise _Terminated()

@@ -15,14 +15,17 @@ from typing import Any
 
 from starlette.websockets import WebSocket
 
+from warroom.server.players import player_of
 from warroom.server.protocol import (
     ActionMessage,
     BadMessage,
     ErrorMessage,
     Hello,
+    Leave,
     Ping,
     Pong,
     PongMessage,
+    Resign,
     ServerPing,
     parse_client,
 )
@@ -74,6 +77,7 @@ class Connection:
     def __init__(self, ws: WebSocket, limits: Limits) -> None:
         self.ws = ws
         self.seat: int | None = None
+        self.token_hash: str | None = None
         self.log_sent = 0
         self.greeted = False
         self.bucket = TokenBucket(limits.rate, limits.burst)
@@ -129,7 +133,7 @@ async def _on_hello(manager: TableManager, table: LiveTable, conn: Connection, m
         conn.error("hello was already said on this connection", version=table.version)
         return
     try:
-        await manager.hello(table, conn, msg.token)
+        await manager.hello(table, conn, msg.token, player_of(conn.ws.cookies), msg.spectate)
     except Refused as err:
         conn.error(err.reason, version=table.version)
         await conn.close(BAD_TOKEN if err.status == 403 else TRY_AGAIN)
@@ -170,8 +174,27 @@ async def _on_ping(manager: TableManager, table: LiveTable, conn: Connection, ms
     conn.send(Pong(id=msg.id).model_dump_json())
 
 
+async def _on_resign(manager: TableManager, table: LiveTable, conn: Connection, msg: Resign) -> None:
+    await _seat_change(manager.resign, table, conn, msg.id)
+
+
+async def _on_leave(manager: TableManager, table: LiveTable, conn: Connection, msg: Leave) -> None:
+    await _seat_change(manager.leave, table, conn, msg.id)
+
+
+async def _seat_change(change: Callable[[LiveTable, Connection], Awaitable[None]], table: LiveTable,
+                       conn: Connection, reply_to: str | None) -> None:
+    if not conn.greeted:
+        conn.error("send hello first", reply_to=reply_to, version=table.version)
+        return
+    try:
+        await change(table, conn)
+    except Refused as err:
+        conn.error(err.reason, reply_to=reply_to, version=table.version)
+
+
 HANDLERS: dict[type, Handler] = {Hello: _on_hello, ActionMessage: _on_action, Ping: _on_ping,
-                                 PongMessage: _on_pong}
+                                 PongMessage: _on_pong, Resign: _on_resign, Leave: _on_leave}
 
 
 async def _receive(ws: WebSocket, timeout: float | None) -> str | None:

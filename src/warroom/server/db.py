@@ -32,6 +32,7 @@ from sqlalchemy import (
     bindparam,
     create_engine,
     event,
+    false,
     insert,
     select,
     update,
@@ -42,6 +43,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sess
 from warroom.engine.record import Step
 
 T = TypeVar("T")
+BIG_SEED = 2**63 - 1  # larger seeds are kept only in tables.seed_text
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 
 
@@ -58,7 +60,8 @@ class TableRow(Base):
     game: Mapped[str] = mapped_column(String(40))
     rules_version: Mapped[int] = mapped_column(Integer)
     config: Mapped[dict[str, Any]] = mapped_column(JSON)
-    seed: Mapped[int] = mapped_column(BigInteger)
+    seed: Mapped[int] = mapped_column(BigInteger)  # -1 when the seed is in seed_text
+    seed_text: Mapped[str | None] = mapped_column(String(100), nullable=True)  # a seed of any size, in digits
     status: Mapped[str] = mapped_column(String(16), index=True)
     version: Mapped[int] = mapped_column(Integer, default=0)
     decision_seconds: Mapped[float | None] = mapped_column(Float, nullable=True)
@@ -80,6 +83,19 @@ class SeatRow(Base):
     bot: Mapped[str | None] = mapped_column(String(40), nullable=True)
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     claimed: Mapped[bool] = mapped_column(Boolean, default=False)
+    # anyone may join it from the lobby; other human seats are taken only with their token
+    open: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    player: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)  # who holds it (hash)
+
+
+class PlayerRow(Base):
+    """A browser's identity: its long-lived token, kept only as its SHA-256, and a display name."""
+
+    __tablename__ = "players"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    name: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
 class StepRow(Base):
@@ -105,6 +121,7 @@ class StepRow(Base):
 TABLES = Base.metadata.tables["tables"]
 SEATS = Base.metadata.tables["seats"]
 STEPS = Base.metadata.tables["steps"]
+PLAYERS = Base.metadata.tables["players"]
 
 # The hot path's statements, built once: SQLAlchemy then reuses their compiled form instead of
 # building, keying and looking up a new statement for every action (most of a commit's CPU).
@@ -124,6 +141,8 @@ class StoredSeat:
     bot: str | None
     token_hash: str | None
     claimed: bool
+    open: bool = False
+    player: str | None = None
 
 
 @dataclass(slots=True)
@@ -199,6 +218,20 @@ def migrate(engine: Engine) -> None:
         command.upgrade(cfg, "head")
 
 
+def check(engine: Engine) -> None:
+    """Read what start-up reads, so a damaged database fails here (one line) and not mid-start."""
+    with engine.connect() as c:
+        if engine.dialect.name == "sqlite":
+            verdict = c.exec_driver_sql("PRAGMA quick_check").scalar()
+            if verdict != "ok":
+                raise DatabaseDamaged(f"the SQLite file is damaged ({verdict})")
+        c.execute(select(TABLES.c.id).where(TABLES.c.status != "finished")).all()
+
+
+class DatabaseDamaged(Exception):
+    """``check`` found the database unreadable."""
+
+
 class Store:
     """Every database call the server makes, run on the store's own threads."""
 
@@ -222,20 +255,25 @@ class Store:
         with self.engine.begin() as c:
             c.execute(insert(TABLES).values(
                 id=table.id, game=table.game, rules_version=table.rules_version, config=table.config,
-                seed=table.seed, status=table.status, version=0, decision_seconds=table.decision_seconds,
+                seed=table.seed if table.seed <= BIG_SEED else -1, seed_text=str(table.seed),
+                status=table.status, version=0, decision_seconds=table.decision_seconds,
                 autopilot=table.autopilot, result=None, created=table.created,
             ))
             c.execute(insert(SEATS), [
                 {"table_id": table.id, "seat": seat.seat, "kind": seat.kind, "bot": seat.bot,
-                 "token_hash": seat.token_hash, "claimed": seat.claimed}
+                 "token_hash": seat.token_hash, "claimed": seat.claimed, "open": seat.open,
+                 "player": seat.player}
                 for seat in table.seats
             ])
 
-    def set_seat(self, table_id: str, seat: int, token_hash: str | None, claimed: bool, status: str) -> None:
+    def set_seat(self, table_id: str, seat: int, token_hash: str | None, claimed: bool, status: str,
+                 player: str | None = None, open_: bool | None = None) -> None:
         """Record a claim (and a new token hash, for a join) together with the table's new status."""
+        values: dict[str, Any] = {"token_hash": token_hash, "claimed": claimed, "player": player}
+        if open_ is not None:
+            values["open"] = open_
         with self.engine.begin() as c:
-            c.execute(update(SEATS).where(SEATS.c.table_id == table_id, SEATS.c.seat == seat)
-                      .values(token_hash=token_hash, claimed=claimed))
+            c.execute(update(SEATS).where(SEATS.c.table_id == table_id, SEATS.c.seat == seat).values(**values))
             c.execute(update(TABLES).where(TABLES.c.id == table_id).values(status=status))
 
     def append_step(self, table_id: str, index: int, step: Step, result: dict[str, Any] | None) -> None:
@@ -255,6 +293,36 @@ class Store:
         """Store a real-time table's clock origin (once, when it starts running)."""
         with self.engine.begin() as c:
             c.execute(update(TABLES).where(TABLES.c.id == table_id).values(clock_origin=origin))
+
+    def end(self, table_id: str, version: int, result: dict[str, Any]) -> None:
+        """End a table with no action (a resignation, an abandoned table), at ``version``."""
+        with self.engine.begin() as c:
+            done = c.execute(update(TABLES).where(TABLES.c.id == table_id, TABLES.c.version == version)
+                             .values(status="finished", result=result))
+            if done.rowcount != 1:
+                raise RuntimeError(f"table {table_id} is not at version {version}; another writer?")
+
+    def set_player(self, token_hash: str, name: str | None) -> None:
+        """Create a player, or rename one."""
+        with self.engine.begin() as c:
+            found = c.execute(select(PLAYERS.c.token_hash).where(PLAYERS.c.token_hash == token_hash)).first()
+            if found is None:
+                c.execute(insert(PLAYERS).values(token_hash=token_hash, name=name, created=now()))
+            else:
+                c.execute(update(PLAYERS).where(PLAYERS.c.token_hash == token_hash).values(name=name))
+
+    def player(self, token_hash: str) -> tuple[bool, str | None]:
+        """(known, display name) of a player token hash."""
+        with self.engine.connect() as c:
+            row = c.execute(select(PLAYERS.c.name).where(PLAYERS.c.token_hash == token_hash)).first()
+            return (False, None) if row is None else (True, row[0])
+
+    def tables_of(self, token_hash: str, limit: int = 50) -> list[str]:
+        """Ids of the tables where the player holds a seat, newest first."""
+        with self.engine.connect() as c:
+            query = (select(TABLES.c.id).join(SEATS, SEATS.c.table_id == TABLES.c.id)
+                     .where(SEATS.c.player == token_hash).order_by(TABLES.c.created.desc()).limit(limit))
+            return list(dict.fromkeys(c.execute(query).scalars()))
 
     # ----- reads -------------------------------------------------------------------------------------
     def load(self, table_id: str, steps: bool = True) -> StoredTable | None:
@@ -290,12 +358,14 @@ def _seats(s: Session, ids: list[str]) -> dict[str, list[StoredSeat]]:
     if not ids:
         return out
     for r in s.scalars(select(SeatRow).where(SeatRow.table_id.in_(ids)).order_by(SeatRow.table_id, SeatRow.seat)):
-        out.setdefault(r.table_id, []).append(StoredSeat(r.seat, r.kind, r.bot, r.token_hash, r.claimed))
+        out.setdefault(r.table_id, []).append(StoredSeat(r.seat, r.kind, r.bot, r.token_hash, r.claimed,
+                                                                  r.open, r.player))
     return out
 
 
 def _stored(row: TableRow, seats: list[StoredSeat]) -> StoredTable:
     created = row.created if row.created.tzinfo else row.created.replace(tzinfo=UTC)  # SQLite drops the zone
-    return StoredTable(row.id, row.game, row.rules_version, dict(row.config), row.seed, row.status, row.version,
+    seed = int(row.seed_text) if row.seed_text is not None else row.seed
+    return StoredTable(row.id, row.game, row.rules_version, dict(row.config), seed, row.status, row.version,
                        row.decision_seconds, row.autopilot, row.result, created, seats,
                        clock_origin=row.clock_origin)

@@ -13,6 +13,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 MAX_MESSAGE_BYTES = 4096
+MAX_DEPTH = 8  # nesting of arrays and objects in a client message (a valid one has 1)
 MAX_SEED = 2**63 - 1
 
 
@@ -28,6 +29,7 @@ class Hello(_Strict):
 
     type: Literal["hello"]
     token: str | None = Field(default=None, max_length=200)
+    spectate: bool = False  # watch, even where this browser holds a seat
 
 
 class ActionMessage(_Strict):
@@ -53,9 +55,24 @@ class PongMessage(_Strict):
     id: str | None = Field(default=None, max_length=100)
 
 
-ClientMessage = Annotated[Hello | ActionMessage | Ping | PongMessage, Field(discriminator="type")]
-_CLIENT = TypeAdapter[Hello | ActionMessage | Ping | PongMessage](ClientMessage)
-CLIENT_TYPES = ("hello", "action", "ping", "pong")
+class Resign(_Strict):
+    """Give up: the game ends at once and every other seat wins."""
+
+    type: Literal["resign"]
+    id: str | None = Field(default=None, max_length=100)
+
+
+class Leave(_Strict):
+    """Give up a seat at a table that has not started."""
+
+    type: Literal["leave"]
+    id: str | None = Field(default=None, max_length=100)
+
+
+Client = Hello | ActionMessage | Ping | PongMessage | Resign | Leave
+ClientMessage = Annotated[Client, Field(discriminator="type")]
+_CLIENT = TypeAdapter[Client](ClientMessage)
+CLIENT_TYPES = ("hello", "action", "ping", "pong", "resign", "leave")
 
 
 class BadMessage(Exception):
@@ -69,16 +86,46 @@ class BadMessage(Exception):
         self.reply_to = reply_to
 
 
-def parse_client(text: str) -> Hello | ActionMessage | Ping | PongMessage:
+def _depth(text: str) -> int:
+    """How deep brackets nest in ``text`` (strings' contents skipped); cheap, and never recursive."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in "]}":
+            depth -= 1
+    return deepest
+
+
+def parse_client(text: str) -> Client:
     """Parse one client message or raise :class:`BadMessage` with the reason."""
     if len(text.encode()) > MAX_MESSAGE_BYTES:
         raise BadMessage(f"message too large: at most {MAX_MESSAGE_BYTES} bytes")
+    if _depth(text) > MAX_DEPTH:
+        raise BadMessage(f"malformed JSON: nested more than {MAX_DEPTH} deep")
     try:
         data = json.loads(text)
     except json.JSONDecodeError as err:
         raise BadMessage(f"malformed JSON: {err.msg} at position {err.pos}") from None
+    except RecursionError:  # _depth should have caught it; never let it reach the handler
+        raise BadMessage(f"malformed JSON: nested more than {MAX_DEPTH} deep") from None
     if not isinstance(data, dict):
         raise BadMessage("a message must be a JSON object")
+    try:
+        json.dumps(data, ensure_ascii=False).encode()
+    except UnicodeEncodeError:  # "\ud800" parses, but no reply or token hash can carry it
+        raise BadMessage("malformed JSON: a string holds a lone surrogate (not Unicode text)") from None
     raw_id = data.get("id")
     reply_to = raw_id if isinstance(raw_id, str) and len(raw_id) <= 100 else None
     kind = data.get("type")
@@ -103,6 +150,7 @@ class SeatInfo(BaseModel):
     claimed: bool
     connected: bool
     latency_ms: int | None = None  # real-time tables: the last measured round trip to the seat's player
+    open: bool = False  # anyone may join it from the lobby (else only with its invite link)
 
 
 class LegalAction(BaseModel):
@@ -114,6 +162,21 @@ class DecisionInfo(BaseModel):
     seat: int
     kind: str
     prompt: str | None = None
+    # with a decision time limit: milliseconds left (when this message was sent) before the
+    # autopilot decides for this human seat; null without a limit, for bots, or while open
+    time_left_ms: int | None = None
+
+
+class Fairness(BaseModel):
+    """How the table was dealt: the generator, the seed's SHA-256 from the start, the seed at the end.
+
+    ``seed`` is decimal text (a 256-bit number does not survive JavaScript's numbers) and null
+    until the game is over; ``sha256(seed text)`` must equal ``commitment``.
+    """
+
+    generator: str
+    commitment: str
+    seed: str | None = None
 
 
 class StateMessage(BaseModel):
@@ -130,6 +193,7 @@ class StateMessage(BaseModel):
     log: list[dict[str, Any]]
     result: dict[str, Any] | None
     seats: list[SeatInfo]
+    fairness: Fairness
     reply_to: str | None = None
     clock_ms: int | None = None  # real-time tables: the table's game time when this was sent
 
@@ -165,7 +229,10 @@ class GameConfig(_Strict):
 
 
 class HumanSeat(_Strict):
+    """A person's seat: taken with its invite link, or (``open``) by anyone from the lobby too."""
+
     kind: Literal["human"]
+    open: bool = False
 
 
 class BotSeat(_Strict):
@@ -185,12 +252,19 @@ class CreateTable(_Strict):
     seed: int | None = Field(default=None, ge=0, le=MAX_SEED)
     decision_seconds: float | None = Field(default=None, gt=0, le=86_400)
     autopilot: str | None = Field(default=None, max_length=40)
+    creator_seat: int | None = Field(default=None, ge=0, le=63)  # default: the first human seat
 
 
 class JoinTable(_Strict):
-    """``POST /api/tables/{id}/join``: the seat wanted, or any unclaimed human seat."""
+    """``POST /api/tables/{id}/join``: the open seat wanted, or the first open one."""
 
     seat: int | None = Field(default=None, ge=0)
+
+
+class PlayerName(_Strict):
+    """``POST /api/me``: the display name this browser plays under."""
+
+    name: str = Field(max_length=200)
 
 
 class SeatTicket(BaseModel):
@@ -202,6 +276,7 @@ class SeatTicket(BaseModel):
     bot: str | None = None
     token: str | None = None
     url: str | None = None
+    creator: bool = False  # the creator's own seat, claimed from the moment the table exists
 
 
 class Created(BaseModel):

@@ -13,16 +13,20 @@ import asyncio
 import hashlib
 import hmac
 import logging
+import random
+import re
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from warroom import bots as bot_registry
 from warroom.engine import ALL_SEEING, CLOCK_SEAT, Event, Game, IllegalAction, WarroomError, canonical, registry
 from warroom.engine.infoset import choose
 from warroom.engine.record import Record, Step, replay
+from warroom.engine.rng import KEYED, generator_of, with_generator
 from warroom.engine.runner import bot_rng
 from warroom.server import realtime
 from warroom.server.db import Store, StoredSeat, StoredTable, now
@@ -32,6 +36,7 @@ from warroom.server.protocol import (
     CreateTable,
     DecisionInfo,
     ErrorMessage,
+    Fairness,
     LegalAction,
     SeatInfo,
     SeatTicket,
@@ -39,8 +44,9 @@ from warroom.server.protocol import (
 )
 
 log = logging.getLogger("warroom.server")
+T = TypeVar("T")
 
-SEED_RANGE = 2**32  # dealt seeds stay well inside what JavaScript reads exactly
+SEED_BITS = 256  # online deals: far beyond any search (the issue asks for at least 128)
 
 
 class Refused(Exception):
@@ -57,12 +63,22 @@ class Listener(Protocol):
 
     seat: int | None
     log_sent: int
+    token_hash: str | None  # the token the seat was taken with; acting needs it to be the seat's still
 
     def send(self, text: str) -> None: ...
 
 
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+def seed_commitment(seed: int) -> str:
+    """The SHA-256 of the seed's decimal digits, published when the table starts."""
+    return hashlib.sha256(str(seed).encode()).hexdigest()
+
+
+def fairness(generator: str, seed: int, finished: bool) -> Fairness:
+    return Fairness(generator=generator, commitment=seed_commitment(seed), seed=str(seed) if finished else None)
 
 
 def invite_url(table_id: str, seat: int, token: str) -> str:
@@ -78,12 +94,14 @@ class Seat:
     bot: str | None
     token_hash: str | None
     claimed: bool
+    open: bool = False
+    player: str | None = None  # the SHA-256 of the player token of the browser that holds the seat
     connected: int = 0
     latency_ms: int | None = None  # the round trip to this seat's player, measured by server pings
 
     def info(self) -> SeatInfo:
         return SeatInfo(seat=self.seat, name=self.name, kind="bot" if self.kind == "bot" else "human",
-                        bot=self.bot, claimed=self.claimed, connected=self.connected > 0,
+                        bot=self.bot, claimed=self.claimed, connected=self.connected > 0, open=self.open,
                         latency_ms=self.latency_ms if self.connected > 0 else None)
 
 
@@ -100,7 +118,8 @@ class LiveTable:
         self.autopilot = stored.autopilot
         self.status = stored.status
         names = game.seat_names(stored.config)
-        self.seats = [Seat(s.seat, names[s.seat], s.kind, s.bot, s.token_hash, s.claimed) for s in stored.seats]
+        self.seats = [Seat(s.seat, names[s.seat], s.kind, s.bot, s.token_hash, s.claimed, s.open, s.player)
+                      for s in stored.seats]
         self.state = state
         self.steps: list[Step] = list(stored.steps)
         self.log = log_
@@ -109,7 +128,14 @@ class LiveTable:
         self.lock = asyncio.Lock()
         self.listeners: list[Listener] = []
         self.bots = {s.seat: bot_registry.make(game.name, s.bot) for s in self.seats if s.bot is not None}
-        self.rngs = {s.seat: bot_rng(self.seed, s.seat) for s in self.seats}
+        # with a human at the table, bots' (and autopilots') streams come from the system's secure
+        # source, never from the seed a creator may have chosen (their choices are in the record, so
+        # replays do not need them); a table of bots alone plays as ``warroom simulate`` would
+        if any(s.kind == "human" for s in self.seats):
+            self.rngs = {s.seat: random.Random(secrets.randbits(SEED_BITS)) for s in self.seats}
+        else:
+            self.rngs = {s.seat: bot_rng(self.seed, s.seat) for s in self.seats}
+        self.generator = generator_of(stored.config)
         self.bot_task: asyncio.Task[None] | None = None
         self.timer: asyncio.Task[None] | None = None
         self.started = time.monotonic()
@@ -118,6 +144,8 @@ class LiveTable:
         self.rt_bots: dict[int, asyncio.Task[None]] = {}
         self.rt_timer: asyncio.Task[None] | None = None
         self.change = asyncio.Event()
+        self.away_since: float | None = time.monotonic()  # since when no human seat has been connected
+        self.deadline: float | None = None  # when the autopilot plays the waiting human seats
 
     @property
     def version(self) -> int:
@@ -140,26 +168,42 @@ class LiveTable:
 
     def summary(self) -> dict[str, Any]:
         """``GET /api/tables/{id}``: status, seats (with who is connected), version and result."""
-        return _summary(self.id, self.game.name, self.config, self.status, self.version, self.seats, self.result,
-                        self.created, self.decision_seconds, self.autopilot)
+        out = _summary(self.id, self.game.name, self.config, self.status, self.version, self.seats, self.result,
+                       self.created, self.decision_seconds, self.autopilot, self.seed)
+        out["away"] = self.status != "finished" and self.away_since is not None and self.has_humans
+        return out
+
+    @property
+    def has_humans(self) -> bool:
+        return any(s.kind == "human" for s in self.seats)
 
 
 def stored_summary(stored: StoredTable) -> dict[str, Any]:
     """The summary of a table that is not in memory (so nobody is connected to it)."""
     names = registry.get(stored.game).seat_names(stored.config)
-    seats = [Seat(s.seat, names[s.seat], s.kind, s.bot, s.token_hash, s.claimed) for s in stored.seats]
+    seats = [Seat(s.seat, names[s.seat], s.kind, s.bot, s.token_hash, s.claimed, s.open, s.player)
+                      for s in stored.seats]
     return _summary(stored.id, stored.game, stored.config, stored.status, stored.version, seats, stored.result,
-                    stored.created, stored.decision_seconds, stored.autopilot)
+                    stored.created, stored.decision_seconds, stored.autopilot, stored.seed)
 
 
 def _summary(table_id: str, game: str, config: dict[str, Any], status: str, version: int, seats: list[Seat],
              result: dict[str, Any] | None, created: datetime, decision_seconds: float | None,
-             autopilot: str) -> dict[str, Any]:
+             autopilot: str, seed: int) -> dict[str, Any]:
     return {
         "table": table_id, "game": game, "config": config, "status": status, "version": version,
         "seats": [s.info().model_dump() for s in seats], "result": result, "created": created.isoformat(),
         "decision_seconds": decision_seconds, "autopilot": autopilot,
+        "fairness": fairness(generator_of(config), seed, status == "finished").model_dump(),
+        # what happens when every human is away too long (docs/protocol.md, *Players*)
+        "when_abandoned": "autopilot" if decision_seconds is not None else "ended",
+        "away": False,
     }
+
+
+def abandoned() -> dict[str, Any]:
+    """The result of a table every human left, or stayed away from too long: nobody wins."""
+    return {"winners": [], "reason": "abandoned", "scores": {"abandoned": True}}
 
 
 def autopilot_note(name: str, seat: int, bot: str) -> Event:
@@ -190,12 +234,16 @@ def rebuild(stored: StoredTable) -> tuple[Game[Any], Any, list[Event]]:
 class TableManager:
     """Every table this server runs; the REST routes and WebSocket sessions call it."""
 
-    def __init__(self, store: Store, bot_delay: float = 0.3) -> None:
+    def __init__(self, store: Store, bot_delay: float = 0.3, max_tables: int = 1000,
+                 abandon_seconds: float = 900.0) -> None:
         self.store = store
+        self.abandon_seconds = abandon_seconds
+        self.sweeper: asyncio.Task[None] | None = None
         self.bot_delay = bot_delay
         # real-time tables: bots' reaction times are multiplied by this; the default pause of 0.3 s
         # gives 1 (times as the reaction models say), a server without pauses (tests) gives 0
         self.reaction_scale = bot_delay / 0.3
+        self.max_tables = max_tables
         self.tables: dict[str, LiveTable] = {}
         self._loading = asyncio.Lock()
         self._commits: set[asyncio.Future[None]] = set()  # commits in flight, finished before shutdown
@@ -211,15 +259,24 @@ class TableManager:
             except WarroomError as err:
                 log.error("table %s cannot be rebuilt: %s", table_id, err)
                 continue
+            except Refused as err:  # a damaged row: the other tables still start
+                log.error("table %s cannot be rebuilt: %s", table_id, err.reason)
+                continue
+            except Exception as err:  # a row that reads but makes no sense (a seat the game has not)
+                log.error("table %s cannot be rebuilt: %s: %s", table_id, type(err).__name__, err)
+                continue
             if table is not None:
                 log.info("rebuilt table %s at version %d", table.id, table.version)
         log.info("%d unfinished tables rebuilt", len(self.tables))
+        self.sweeper = asyncio.create_task(self._sweep())
 
     async def stop(self) -> None:
         """Stop the bots and clocks, and let commits in flight finish (before the store closes)."""
         self.closing = True  # no new bot or clock task from here on
         tasks = [t for table in self.tables.values() for t in (table.bot_task, table.timer) if t is not None]
         tasks += [t for table in self.tables.values() for t in realtime.tasks(table)]
+        if self.sweeper is not None:
+            tasks.append(self.sweeper)
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -230,7 +287,7 @@ class TableManager:
             table = self.tables.get(table_id)
             if table is not None:
                 return table
-            stored = await self.store.run(self.store.load, table_id)
+            stored = await self.read(self.store.load, table_id)
             if stored is None:
                 return None
             game, state, events = await asyncio.to_thread(rebuild, stored)
@@ -238,6 +295,15 @@ class TableManager:
             self.tables[table_id] = table
             self._kick(table)
             return table
+
+    async def read(self, fn: Callable[..., T], *args: Any) -> T:
+        """A database read; any failure (the database down, or a damaged row) is a 503."""
+        try:
+            return await self.store.run(fn, *args)
+        except Exception as err:
+            first = (str(err).splitlines() or [type(err).__name__])[0][:200]
+            log.error("database read failed: %s: %s", type(err).__name__, first)
+            raise Refused(503, "the database could not be read; try again later") from None
 
     async def open(self, table_id: str) -> LiveTable | None:
         """The live table ``table_id`` (rebuilt from the database if needed), or ``None``."""
@@ -248,10 +314,16 @@ class TableManager:
             return await self._load(table_id)
         except WarroomError as err:
             raise Refused(409, f"table {table_id} cannot be opened: {err}") from None
+        except (LookupError, TypeError, ValueError) as err:  # a damaged row
+            log.error("table %s cannot be opened: %s: %s", table_id, type(err).__name__, err)
+            raise Refused(503, f"table {table_id} cannot be opened: its stored data is damaged") from None
 
     # ----- lobby -----------------------------------------------------------------------------------
-    async def create(self, req: CreateTable) -> Created:
+    async def create(self, req: CreateTable, player: str | None = None) -> Created:
         """Validate and store a new table; its bots start at once if no human seat waits."""
+        running = sum(1 for t in self.tables.values() if t.status != "finished")
+        if running >= self.max_tables:
+            raise Refused(503, f"the server is full ({self.max_tables} tables in play); try again later")
         try:
             game = registry.get(req.game)
             players = req.config.players if req.config.players is not None else len(req.seats)
@@ -265,7 +337,18 @@ class TableManager:
                     bot_registry.make(game.name, spec.bot)
             autopilot = req.autopilot or bot_registry.default_bot(game)
             bot_registry.make(game.name, autopilot)
-            seed = req.seed if req.seed is not None else secrets.randbelow(SEED_RANGE)
+            humans = sum(1 for spec in req.seats if spec.kind == "human")
+            mine = next((i for i, spec in enumerate(req.seats) if spec.kind == "human"), None)
+            if req.creator_seat is not None:
+                if req.creator_seat >= len(req.seats) or req.seats[req.creator_seat].kind != "human":
+                    raise Refused(400, f"creator_seat {req.creator_seat} is not a human seat of this table")
+                mine = req.creator_seat
+            if req.seed is not None and humans > 1:
+                # whoever chose the seed could compute every other player's cards
+                raise Refused(400, f"a table with {humans} human seats cannot take a chosen seed; "
+                                   "leave seed out and the server deals from a secret one")
+            seed = req.seed if req.seed is not None else secrets.randbits(SEED_BITS)
+            config = with_generator(config, KEYED)  # online deals use the keyed stream
             state, setup = game.start(config, seed)  # a configuration the game cannot deal is refused now
         except WarroomError as err:
             raise Refused(400, str(err)) from None
@@ -274,10 +357,12 @@ class TableManager:
         seats: list[StoredSeat] = []
         for i, spec in enumerate(req.seats):
             if spec.kind == "human":
+                # the creator's seat is theirs from now on: claimed, so no one can join it
                 token = secrets.token_urlsafe(24)
-                seats.append(StoredSeat(i, "human", None, token_hash(token), False))
+                seats.append(StoredSeat(i, "human", None, token_hash(token), i == mine, spec.open and i != mine,
+                                        player if i == mine else None))
                 tickets.append(SeatTicket(seat=i, name=names[i], kind="human", token=token,
-                                          url=invite_url(table_id, i, token)))
+                                          url=invite_url(table_id, i, token), creator=i == mine))
             else:
                 seats.append(StoredSeat(i, "bot", spec.bot, None, True))
                 tickets.append(SeatTicket(seat=i, name=names[i], kind="bot", bot=spec.bot))
@@ -294,8 +379,8 @@ class TableManager:
         self._kick(table)
         return Created(table=table_id, seats=tickets, spectate_url=f"/table/{table_id}")
 
-    async def join(self, table_id: str, seat: int | None) -> SeatTicket:
-        """Claim an unclaimed human seat with a fresh token (earlier links for it stop working)."""
+    async def join(self, table_id: str, seat: int | None, player: str | None = None) -> SeatTicket:
+        """Claim an unclaimed open seat with a fresh token (its invite link stops working)."""
         table = await self.open(table_id)
         if table is None:
             raise Refused(404, f"no table {table_id}")
@@ -305,45 +390,47 @@ class TableManager:
         async with table.lock:
             if seat is not None and seat >= len(table.seats):
                 raise Refused(400, f"no seat {seat} at this table (seats 0-{len(table.seats) - 1})")
-            free = [s for s in table.seats if s.kind == "human" and not s.claimed]
+            free = [s for s in table.seats if s.kind == "human" and not s.claimed and s.open]
             if seat is not None:
                 free = [s for s in free if s.seat == seat]
                 if not free:
                     who = table.seats[seat]
                     raise Refused(409, f"seat {seat} ({who.name}) is a bot" if who.kind == "bot"
-                                  else f"seat {seat} ({who.name}) is already taken")
+                                  else f"seat {seat} ({who.name}) is already taken" if who.claimed
+                                  else f"seat {seat} ({who.name}) is taken only with its invite link")
             if not free:
-                raise Refused(409, "every seat at this table is taken")
+                raise Refused(409, "no seat at this table is open to join")
             chosen = free[0]
             token = secrets.token_urlsafe(24)
-            await self._claim(table, chosen, token_hash(token))
+            await self._claim(table, chosen, token_hash(token), player)
             self._broadcast(table)
         return SeatTicket(seat=chosen.seat, name=chosen.name, kind="human", token=token,
                           url=invite_url(table.id, chosen.seat, token))
 
-    async def _claim(self, table: LiveTable, seat: Seat, digest: str) -> None:
+    async def _claim(self, table: LiveTable, seat: Seat, digest: str, player: str | None = None) -> None:
         """Mark ``seat`` claimed (lock held), starting the table when it was the last one."""
         others = all(s.claimed for s in table.seats if s is not seat)
         status = "running" if others and table.status == "open" else table.status
+        holder = seat.player or player
         try:
-            await self.store.run(self.store.set_seat, table.id, seat.seat, digest, True, status)
+            await self.store.run(self.store.set_seat, table.id, seat.seat, digest, True, status, holder)
         except Exception:
             log.exception("table %s: seat %d claim not saved", table.id, seat.seat)
             raise Refused(503, "the seat could not be claimed; try again") from None
-        seat.token_hash, seat.claimed, table.status = digest, True, status
+        seat.token_hash, seat.claimed, seat.player, table.status = digest, True, holder, status
         self._kick(table)
 
     async def summary(self, table_id: str) -> dict[str, Any]:
         table = self.tables.get(table_id)
         if table is not None:
             return table.summary()
-        stored = await self.store.run(self.store.load, table_id, False)
+        stored = await self.read(self.store.load, table_id, False)
         if stored is None:
             raise Refused(404, f"no table {table_id}")
         return stored_summary(stored)
 
     async def listing(self, status: str | None, limit: int) -> list[dict[str, Any]]:
-        rows = await self.store.run(self.store.summaries, status, limit)
+        rows = await self.read(self.store.summaries, status, limit)
         out = []
         for stored in rows:
             live = self.tables.get(stored.id)
@@ -352,10 +439,15 @@ class TableManager:
 
     async def finished_record(self, table_id: str) -> Record:
         """The record of a finished table (409 while it runs)."""
-        return _record(await self._finished(table_id))
+        stored = await self._finished(table_id)
+        try:
+            return _record(stored)
+        except (WarroomError, LookupError, TypeError, ValueError) as err:
+            log.error("table %s: stored record is damaged: %s: %s", table_id, type(err).__name__, err)
+            raise Refused(503, f"the stored record of table {table_id} is damaged") from None
 
     async def _finished(self, table_id: str) -> StoredTable:
-        stored = await self.store.run(self.store.load, table_id)
+        stored = await self.read(self.store.load, table_id)
         if stored is None:
             raise Refused(404, f"no table {table_id}")
         if stored.status != "finished":
@@ -373,30 +465,52 @@ class TableManager:
             eyes = None
         elif seat == "all":
             eyes = ALL_SEEING
-        elif seat.isdigit() and int(seat) < players:
+        elif re.fullmatch(r"[0-9]{1,3}", seat) and int(seat) < players:  # ASCII only: not "²", "①"
             eyes = int(seat)
         else:
-            raise Refused(400, f"seat must be 0-{players - 1} or all, not {seat!r}")
-        return await asyncio.to_thread(_replay_steps, game, record, eyes, stored.autopilot)
+            raise Refused(400, f"seat must be 0-{players - 1} or all, not {seat[:20]!r}")
+        try:
+            return await asyncio.to_thread(_replay_steps, game, record, eyes, stored.autopilot)
+        except (WarroomError, LookupError, TypeError, ValueError) as err:  # the stored steps do not replay
+            log.error("table %s: stored record does not replay: %s: %s", table_id, type(err).__name__, err)
+            raise Refused(503, f"the stored record of table {table_id} does not replay") from None
 
     # ----- connections -----------------------------------------------------------------------------
-    async def hello(self, table: LiveTable, conn: Listener, token: str | None) -> None:
-        """Seat ``conn`` (spectator without a token) and send it the whole picture."""
-        if token is not None:
-            seat = table.seat_for(token)
-            if seat is None:
-                raise Refused(403, "this token holds no seat at this table")
-            if not seat.claimed:
-                async with table.lock:
-                    if not seat.claimed and seat.token_hash is not None:
-                        await self._claim(table, seat, seat.token_hash)  # the arrival below tells the others
-            conn.seat = seat.seat
+    async def hello(self, table: LiveTable, conn: Listener, token: str | None, player: str | None = None,
+                    spectate: bool = False) -> None:
+        """Seat ``conn`` and send it the whole picture.
+
+        The seat is the one ``token`` holds; without a token, the one this browser's ``player``
+        holds at this table (any tab returns to its seat); else (or with ``spectate``) none.
+        """
+        # under the lock: a join that replaces this seat's token either comes first (and this hello
+        # is refused) or after (and this connection's token no longer acts, see ``_refusal``)
+        async with table.lock:
+            if token is not None:
+                await self._seat(table, conn, token, player)
+            elif player is not None and not spectate:
+                held = next((s for s in table.seats if s.player == player and s.claimed), None)
+                if held is not None:
+                    conn.seat, conn.token_hash = held.seat, held.token_hash
+            self._greet(table, conn)
+
+    async def _seat(self, table: LiveTable, conn: Listener, token: str, player: str | None) -> None:
+        seat = table.seat_for(token)
+        if seat is None:
+            raise Refused(403, "this token holds no seat at this table")
+        if not seat.claimed and seat.token_hash is not None:
+            await self._claim(table, seat, seat.token_hash, player)  # the arrival below tells the others
+        conn.seat, conn.token_hash = seat.seat, seat.token_hash
+
+    def _greet(self, table: LiveTable, conn: Listener) -> None:
         conn.log_sent = 0
         table.listeners.append(conn)
         arrived = False
         if conn.seat is not None:
             table.seats[conn.seat].connected += 1
             arrived = table.seats[conn.seat].connected == 1
+            if table.seats[conn.seat].kind == "human":
+                table.away_since = None
         conn.send(self._state_text(table, conn, None))
         if arrived:  # the others see the seat come online
             self._broadcast(table, skip=conn)
@@ -408,6 +522,8 @@ class TableManager:
             if conn.seat is not None:
                 table.seats[conn.seat].connected -= 1
                 if table.seats[conn.seat].connected == 0:
+                    if not any(s.connected for s in table.seats if s.kind == "human"):
+                        table.away_since = time.monotonic()
                     self._broadcast(table)
         self._evict_if_idle(table)
 
@@ -424,6 +540,100 @@ class TableManager:
         seat.latency_ms = measured
         if before is None or abs(measured - before) >= 20:
             self._broadcast(table)
+
+    # ----- players: their tables, resigning, leaving, abandoned tables -----------------------------
+    async def tables_of(self, player: str) -> list[dict[str, Any]]:
+        """Summaries of the tables where ``player`` holds a seat (``seat``: which), newest first."""
+        out = []
+        for table_id in await self.read(self.store.tables_of, player):
+            live = self.tables.get(table_id)
+            if live is not None:
+                summary, seats = live.summary(), live.seats
+            else:
+                stored = await self.read(self.store.load, table_id, False)
+                if stored is None:
+                    continue
+                summary = stored_summary(stored)
+                seats = [Seat(s.seat, "", s.kind, s.bot, None, s.claimed, s.open, s.player) for s in stored.seats]
+            summary["my_seat"] = next(s.seat for s in seats if s.player == player)
+            out.append(summary)
+        return out
+
+    async def resign(self, table: LiveTable, conn: Listener) -> None:
+        """The connection's seat gives up: the game ends at once, every other seat wins."""
+        async with table.lock:
+            if conn.seat is None:
+                raise Refused(403, "spectators cannot resign")
+            if conn.token_hash != table.seats[conn.seat].token_hash:
+                raise Refused(403, "this connection's token no longer holds the seat")
+            if table.status != "running":
+                raise Refused(409, "the game is over" if table.status == "finished"
+                              else "the table is waiting for players to join")
+            name = table.seats[conn.seat].name
+            winners = [s.seat for s in table.seats if s.seat != conn.seat]
+            await self._end(table, {"winners": winners, "reason": f"{name} resigned",
+                                    "scores": {"resigned": conn.seat}})
+
+    async def leave(self, table: LiveTable, conn: Listener) -> None:
+        """Give up a seat at a table that has not started: it is free for anyone from the lobby.
+
+        When nobody else holds a human seat the table ends as abandoned.
+        """
+        async with table.lock:
+            if conn.seat is None:
+                raise Refused(403, "spectators hold no seat to leave")
+            if table.status != "open":
+                raise Refused(409, "only a table that has not started can be left; resign instead")
+            seat = table.seats[conn.seat]
+            try:
+                await self.store.run(self.store.set_seat, table.id, seat.seat, None, False, "open", None, True)
+            except Exception:
+                log.exception("table %s: seat %d not released", table.id, seat.seat)
+                raise Refused(503, "the seat could not be released; try again") from None
+            seat.token_hash, seat.claimed, seat.player, seat.open = None, False, None, True
+            # every tab on that seat now watches: the next player's hand is not theirs to see
+            for other in table.listeners:
+                if other.seat == seat.seat:
+                    other.seat, other.token_hash = None, None
+            conn.seat, conn.token_hash = None, None
+            seat.connected = 0
+            if not any(s.claimed for s in table.seats if s.kind == "human"):
+                await self._end(table, abandoned())
+            else:
+                self._broadcast(table)
+
+    async def _end(self, table: LiveTable, result: dict[str, Any]) -> None:
+        """Finish a table with no action (lock held) and tell everyone."""
+        try:
+            await self.store.run(self.store.end, table.id, table.version, result)
+        except Exception:
+            log.exception("table %s: end not saved", table.id)
+            raise Refused(503, "the table could not be ended; try again") from None
+        table.result, table.status = result, "finished"
+        if table.timer is not None:
+            table.timer.cancel()
+        self._broadcast(table)
+
+    async def _sweep(self) -> None:
+        """End the tables whose humans have all been away too long (unless the autopilot plays)."""
+        period = max(0.05, min(30.0, self.abandon_seconds / 4))
+        while not self.closing:
+            await asyncio.sleep(period)
+            cutoff = time.monotonic() - self.abandon_seconds
+            for table in list(self.tables.values()):
+                if (table.status == "finished" or not table.has_humans or table.away_since is None
+                        or table.away_since > cutoff):
+                    continue
+                if table.status == "running" and table.decision_seconds is not None:
+                    continue  # the autopilot plays the away seats on their clock
+                async with table.lock:
+                    if table.status != "finished" and table.away_since is not None and table.away_since <= cutoff:
+                        try:
+                            await self._end(table, abandoned())
+                            log.info("table %s ended: abandoned", table.id)
+                        except Refused:
+                            continue
+                self._evict_if_idle(table)
 
     def _evict_if_idle(self, table: LiveTable) -> None:
         """A finished table nobody watches is served from the database from now on."""
@@ -443,11 +653,16 @@ class TableManager:
                     reason = str(err)
                 except _NotSaved:
                     reason = "the action could not be saved; nothing changed, try again"
+                except Exception:  # a game's bug: the state is a clone's, so nothing changed
+                    log.exception("table %s: action %r failed", table.id, msg.action[:100])
+                    reason = "the game could not read this action; nothing changed"
             conn.send(ErrorMessage(reason=reason, reply_to=msg.id, version=table.version).model_dump_json())
 
     def _refusal(self, table: LiveTable, conn: Listener, msg: ActionMessage) -> str | None:
         if conn.seat is None:
             return "spectators cannot act"
+        if conn.token_hash != table.seats[conn.seat].token_hash:
+            return "this connection's token no longer holds the seat"
         if table.status == "open":
             return "the table is waiting for players to join"
         if table.status == "finished":
@@ -513,6 +728,9 @@ class TableManager:
         table.timer = None
         if table.decision_seconds is not None and table.waiting_on("human"):
             table.timer = asyncio.create_task(self._clock(table, table.version, table.decision_seconds))
+            table.deadline = time.monotonic() + max(table.decision_seconds, self.bot_delay)
+        else:
+            table.deadline = None
 
     async def _play_bots(self, table: LiveTable) -> None:
         """Play bot seats while one must move, yielding between moves so other tables get their turn."""
@@ -532,8 +750,11 @@ class TableManager:
             await asyncio.sleep(1.0)  # the database is failing: try again a little later
 
     async def _clock(self, table: LiveTable, version: int, seconds: float) -> None:
-        """When a human seat has not decided in time, its autopilot bot acts for it."""
-        await asyncio.sleep(seconds)
+        """When a human seat has not decided in time, its autopilot bot acts for it.
+
+        Like any bot it never acts sooner than the bot delay, so people can follow its moves.
+        """
+        await asyncio.sleep(max(seconds, self.bot_delay))
         async with table.lock:
             seats = table.waiting_on("human")
             if table.version != version or not seats:
@@ -587,7 +808,11 @@ class TableManager:
         if seat is not None and table.status == "running":
             legal = [LegalAction(action=a, text=game.describe(state, seat, a))
                      for a in game.legal_actions(state, seat, clock)]
-        decisions = [DecisionInfo(seat=d.player, kind=d.kind, prompt=d.prompt if d.player == seat else None)
+        left = None
+        if table.deadline is not None and table.status == "running":
+            left = max(0, int((table.deadline - time.monotonic()) * 1000))
+        decisions = [DecisionInfo(seat=d.player, kind=d.kind, prompt=d.prompt if d.player == seat else None,
+                                  time_left_ms=left if table.seats[d.player].kind == "human" else None)
                      for d in game.decisions(state)]
         start = conn.log_sent
         entries = [e.visible_to(seat) for e in table.log[start:]]
@@ -595,7 +820,8 @@ class TableManager:
         return StateMessage(
             table=table.id, seat=seat, version=table.version, view=game.view(state, seat), legal=legal,
             decisions=decisions, log_from=start, log=entries, result=table.result,
-            seats=[s.info() for s in table.seats], reply_to=reply_to, clock_ms=clock,
+            seats=[s.info() for s in table.seats], clock_ms=clock,
+            fairness=fairness(table.generator, table.seed, table.status == "finished"), reply_to=reply_to,
         ).model_dump_json()
 
 

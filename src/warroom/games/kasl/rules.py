@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from warroom.engine import Decision, Event, Game, Option, Result, Rng, mix_seed
+from warroom.engine import Decision, Event, Game, Option, Result, Rng, make_rng, mix_seed
 from warroom.engine.choices import SelectRule, select
 from warroom.engine.frames import Frame, FrameRule, Resolver, finish, push
 from warroom.engine.reference import RulesReference
@@ -505,9 +505,9 @@ class Kasl(Game[KaslState]):
 
     # ----- set-up ----------------------------------------------------------------------------
     def start(self, config: dict[str, Any], seed: int) -> tuple[KaslState, list[Event]]:
+        rng = make_rng(config, seed)  # before configure, which keeps only players/variants/options
         config = self.configure(config.get("players"), config.get("variants", ()), config.get("options"))
         n = int(config["players"])
-        rng = Rng(seed)
         state = KaslState(
             config, rng, n, [NOBODY] * N, [[0, 0, 0, 0] for _ in range(N)], [0] * N, [0] * N, [0] * N,
             [ARMY_SIZE[:] for _ in range(n + 1)], [[] for _ in range(n)], [[] for _ in range(n)],

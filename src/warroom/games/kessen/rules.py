@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from warroom.engine import ConfigError, Decision, Event, Game, Option, Result, Rng, make
+from warroom.engine import ConfigError, Decision, Event, Game, Option, Result, Rng, make, make_rng
 from warroom.engine.frames import NO_SEAT, Frame, FrameRule, Resolver, finish, push
 from warroom.engine.reference import RulesReference
 from warroom.engine.rng import quick_shuffle
@@ -105,8 +105,8 @@ class Kessen(Game[KessenState]):
 
     # ----- set-up ------------------------------------------------------------------------
     def start(self, config: dict[str, Any], seed: int) -> tuple[KessenState, list[Event]]:
+        rng = make_rng(config, seed)  # before configure, which keeps only players/variants/options
         config = self.configure(config.get("players"), config.get("variants", ()), config.get("options"))
-        rng = Rng(seed)
         sides = []
         for side, deck_name in enumerate((GOOD, EVIL)):
             main = MAIN_LEADERS[side]

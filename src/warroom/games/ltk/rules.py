@@ -17,7 +17,7 @@ from warroom.engine.events import Event
 from warroom.engine.frames import NO_SEAT, Frame, FrameRule, finish, push
 from warroom.engine.game import Decision, Game, Option, Result
 from warroom.engine.reference import RulesReference
-from warroom.engine.rng import Rng
+from warroom.engine.rng import make_rng
 from warroom.engine.windows import UNIFORM_WINDOWS
 from warroom.games.ltk import core, text
 from warroom.games.ltk.cards import KIND, deck_ids, delayed, weapons  # noqa: F401  (tools, weapons, armor)
@@ -74,6 +74,7 @@ class Ltk(Game[LtkState]):
 
     # ----- set-up ------------------------------------------------------------------------------
     def start(self, config: dict[str, Any], seed: int) -> tuple[LtkState, list[Event]]:
+        rng = make_rng(config, seed)  # before configure, which keeps only players/variants/options
         config = self.configure(config.get("players"), config.get("variants", ()), config.get("options"))
         n = int(config["players"])
         opts = config["options"]
@@ -82,7 +83,6 @@ class Ltk(Game[LtkState]):
         three = "three-player" in config["variants"]
         if three and n != 3:
             raise ConfigError("the three-player variant is for 3 players")
-        rng = Rng(seed)
         if three:
             # no roles: "monarch" only marks who takes the first turn; everyone picks secretly
             roles = ["monarch", "none", "none"]

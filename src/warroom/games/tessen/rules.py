@@ -12,7 +12,7 @@ from __future__ import annotations
 from bisect import insort
 from typing import Any, ClassVar
 
-from warroom.engine import Decision, Dynamics, Event, Game, Option, Result, Rng
+from warroom.engine import Decision, Dynamics, Event, Game, Option, Result, Rng, make_rng
 from warroom.engine.errors import ConfigError
 from warroom.engine.reference import RulesReference
 from warroom.games.tessen import text
@@ -211,11 +211,12 @@ class Tessen(Game[TessenState]):
 
     # ----- set-up ------------------------------------------------------------------------------
     def start(self, config: dict[str, Any], seed: int) -> tuple[TessenState, list[Event]]:
+        rng = make_rng(config, seed)  # before configure, which keeps only players/variants/options
         config = self.configure(config.get("players"), config.get("variants", ()), config.get("options"))
         opts = config["options"]
         if opts["handicap_seat"] not in SEATS:
             raise ConfigError(f"option handicap_seat must be p1 or p2, not {opts['handicap_seat']!r}")
-        state = TessenState(config, Rng(seed), [Side([]), Side([])])
+        state = TessenState(config, rng, [Side([]), Side([])])
         if HANDICAP in config["variants"]:
             side = state.sides[SEATS.index(str(opts["handicap_seat"]))]
             n = int(opts["handicap_warriors"])

@@ -63,6 +63,9 @@ export const api = {
     }
     return rulesCache.get(game);
   },
+  /** This browser's player: `{name, tables}` (the first call also sets its HttpOnly cookie). */
+  me: () => request("/api/me"),
+  rename: (name) => request("/api/me", { method: "POST", body: { name } }),
   tables: (status) => request(`/api/tables${status ? `?status=${encodeURIComponent(status)}` : ""}`),
   table: (id) => request(`/api/tables/${encodeURIComponent(id)}`),
   create: (body) => request("/api/tables", { method: "POST", body }),

@@ -13,7 +13,34 @@ const errors = new ErrorLine($("error"));
 const REFRESH_MS = 5000;
 const STATUSES = ["open", "running", "finished"];
 
-const state = { games: [], byName: new Map(), refreshing: false };
+const state = { games: [], byName: new Map(), refreshing: false, mine: new Map(), name: null };
+
+// ----- who you are -------------------------------------------------------------------------------
+function drawMe() {
+  const box = $("me");
+  if (state.name && !state.editingName) {
+    replace(box, h("p", {}, "You play as ", h("b", { id: "my-name" }, state.name), " ",
+      h("button", { class: "link-button", type: "button", id: "change-name",
+        onclick: () => { state.editingName = true; drawMe(); } }, "change")));
+    return;
+  }
+  const input = h("input", { id: "name-input", name: "name", maxlength: "40", required: true,
+    value: state.name || "", placeholder: "a name the other players see", "aria-label": "Your name" });
+  const form = h("form", { class: "name-form" },
+    h("label", {}, h("span", {}, "Your name "), input),
+    h("button", { class: "button primary", type: "submit", id: "save-name" }, "Save"));
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    try {
+      state.name = (await api.rename(input.value)).name;
+      state.editingName = false;
+      drawMe();
+    } catch (err) {
+      errors.show(`The name was not saved: ${err.message}`);
+    }
+  });
+  replace(box, form);
+}
 
 // ----- creating a table --------------------------------------------------------------------------
 function buildForm() {
@@ -90,6 +117,7 @@ function gameFields(game) {
         "select",
         { name: `seat-${i}`, "aria-label": `${label} is played by` },
         h("option", { value: "human" }, i === 0 ? "Human (you)" : "Human (invite a friend)"),
+        i === 0 ? null : h("option", { value: "human:open" }, "Human (anyone may join from the lobby)"),
         bots.map((b) => h("option", { value: `bot:${b}` }, `Bot: ${b}${b === game.default_bot ? " (default)" : ""}`)),
       );
       select.value = i === 0 || !bot ? "human" : `bot:${bot}`;
@@ -97,7 +125,7 @@ function gameFields(game) {
         h("span", {}, h("span", { class: `seat-swatch ${seatClass(i)}`, "aria-hidden": "true" }), ` ${label}`), select);
     });
     replace(seatsBox, h("legend", {}, "Seats"), rows,
-      h("p", { class: "hint" }, "You take the first human seat; the others get invite links to send."));
+      h("p", { class: "hint" }, "You take the first human seat; the others get invite links to send (only the link takes an invited seat)."));
   };
   playerSelect?.addEventListener("change", drawSeats);
   drawSeats();
@@ -120,7 +148,7 @@ function gameFields(game) {
     h("small", { class: "muted" }, `When a player takes longer, a bot${bot ? ` (${bot})` : ""} plays that decision for them.`)));
   advanced.push(h("label", { class: "field" }, h("span", {}, "seed"),
     h("input", { name: "seed", type: "number", min: "0", placeholder: "random" }),
-    h("small", { class: "muted" }, "The same seed deals the same game.")));
+    h("small", { class: "muted" }, "The same seed deals the same game (only at a table with one human seat).")));
   out.push(h("details", { class: "advanced" }, h("summary", {}, "More options"), advanced));
   return out;
 }
@@ -131,7 +159,9 @@ function readForm(form) {
   const seats = [];
   for (const [key, value] of data.entries()) {
     if (!key.startsWith("seat-")) continue;
-    seats[Number(key.slice(5))] = value === "human" ? { kind: "human" } : { kind: "bot", bot: String(value).slice(4) };
+    seats[Number(key.slice(5))] = value === "human" ? { kind: "human" }
+      : value === "human:open" ? { kind: "human", open: true }
+      : { kind: "bot", bot: String(value).slice(4) };
   }
   const config = { players: seats.length };
   const variants = data.getAll("variant").map(String);
@@ -156,10 +186,10 @@ async function createTable(form, submit) {
   try {
     const created = await api.create(readForm(form));
     const humans = created.seats.filter((s) => s.kind === "human" && s.token);
-    if (humans.length) {
-      const me = humans[0];
+    const me = humans.find((s) => s.creator) || humans[0];
+    if (me) {
       saveSeat(created.table, me.seat, me.token);
-      saveInvites(created.table, humans.slice(1).map((s) => ({ seat: s.seat, name: s.name, url: s.url })));
+      saveInvites(created.table, humans.filter((s) => s !== me).map((s) => ({ seat: s.seat, name: s.name, url: s.url })));
     }
     location.href = `/table/${encodeURIComponent(created.table)}`;
   } catch (err) {
@@ -183,7 +213,7 @@ function ago(created) {
 function seatText(seat) {
   const name = cap(seat.name);
   if (seat.kind === "bot") return `${name}: bot ${seat.bot}`;
-  if (!seat.claimed) return `${name}: open`;
+  if (!seat.claimed) return `${name}: ${seat.open ? "open" : "invited"}`;
   return `${name}: player${seat.connected ? "" : " (away)"}`;
 }
 
@@ -203,10 +233,10 @@ async function joinSeat(table, seat, button) {
 function tableRow(t) {
   const game = state.byName.get(t.game);
   const title = game?.title || t.game;
-  const mySeat = loadSeat(t.table);
+  const mySeat = loadSeat(t.table) || state.mine.has(t.table);
   const actions = [];
   if (t.status === "open") {
-    for (const seat of t.seats.filter((s) => s.kind === "human" && !s.claimed)) {
+    for (const seat of t.seats.filter((s) => s.kind === "human" && !s.claimed && s.open)) {
       actions.push(h("button", {
         class: "button primary",
         type: "button",
@@ -222,6 +252,11 @@ function tableRow(t) {
     actions.push(h("a", { class: "button subtle", href: `/api/tables/${encodeURIComponent(t.table)}/record`, download: `${t.table}.json` }, "Record"));
   }
   const facts = [`table ${t.table}`];
+  if (t.status !== "finished" && t.seats.some((s) => s.kind === "human")) {
+    // what happens when every player is away too long (docs/protocol.md, Players)
+    facts.push(t.when_abandoned === "autopilot" ? "if everyone is away: autopilot plays" : "if everyone is away: ends");
+    if (t.away) facts.push("everyone away");
+  }
   if (t.version !== undefined) facts.push(`${t.version} moves`);
   const when = ago(t.created);
   if (when) facts.push(when);
@@ -241,7 +276,13 @@ async function refresh() {
   if (state.refreshing) return;
   state.refreshing = true;
   try {
-    const lists = await Promise.all(STATUSES.map((s) => api.tables(s)));
+    const [me, ...lists] = await Promise.all([api.me(), ...STATUSES.map((s) => api.tables(s))]);
+    state.mine = new Map(me.tables.map((t) => [t.table, t]));
+    if (state.name !== me.name && !state.editingName) {
+      state.name = me.name;
+      drawMe();
+    }
+    replace($("tables-mine"), me.tables.length ? me.tables.map(tableRow) : h("li", { class: "muted empty" }, "None yet."));
     STATUSES.forEach((status, i) => {
       const rows = lists[i] || [];
       replace($(`tables-${status}`), rows.length ? rows.map(tableRow) : h("li", { class: "muted empty" }, `No ${status} tables.`));
@@ -256,6 +297,7 @@ async function refresh() {
 
 async function start() {
   $("refresh").addEventListener("click", refresh);
+  drawMe();
   try {
     state.games = await api.games();
   } catch (err) {

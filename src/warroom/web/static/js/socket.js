@@ -45,6 +45,7 @@ export class TableSocket {
     ws.addEventListener("open", () => {
       const hello = { type: "hello" };
       if (this.token) hello.token = this.token;
+      else if (this.spectate) hello.spectate = true; // else the server seats this browser's player
       ws.send(JSON.stringify(hello));
       clearInterval(this.pingTimer);
       this.pingTimer = setInterval(() => this.send({ type: "ping" }), PING_MS);

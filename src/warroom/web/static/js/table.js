@@ -40,6 +40,11 @@ async function start() {
   const { spectate } = takeTokenFromFragment(page.table);
   const stored = spectate ? null : loadSeat(page.table);
   try {
+    await api.me(); // the player cookie, so the socket's handshake carries it (any tab finds its seat)
+  } catch {
+    // without it this tab can still watch, or play with a seat link
+  }
+  try {
     page.info = await api.table(page.table);
   } catch (err) {
     fatal(err.status === 404 ? `There is no table ${page.table}.` : `The table could not be loaded: ${err.message}`);
@@ -87,7 +92,18 @@ async function start() {
     onError,
     onStatus,
   });
+  page.socket.spectate = spectate;
   page.socket.connect();
+  $("resign").addEventListener("click", () => {
+    if (window.confirm("Resign? The game ends now and the other side wins.")) page.socket.send({ type: "resign" });
+  });
+  $("leave").addEventListener("click", () => {
+    if (window.confirm("Leave this table? Your seat is freed for someone else.")) {
+      forgetSeat(page.table);
+      page.socket.token = null;
+      page.socket.send({ type: "leave" });
+    }
+  });
   window.addEventListener("pagehide", () => page.socket?.close());
   // a handle for the browser console and the end-to-end tests (nothing secret: it is this tab's own seat)
   window.warroom = { page, socket: page.socket };
@@ -132,6 +148,10 @@ function onState(message, log) {
     page.ctx.seat = message.seat;
     showWhoami();
   }
+  const seated = message.seat !== null && message.seat !== undefined && !message.result;
+  const status = message.result ? "finished" : message.seats.every((s) => s.claimed) ? "running" : "open";
+  $("resign").hidden = !(seated && status === "running");
+  $("leave").hidden = !(seated && status === "open");
   if (message.reply_to || page.socket.pending === null) setBusy(false);
   renderAll(log);
 }
@@ -223,8 +243,33 @@ function snapshot() {
   };
 }
 
+// ----- the decision clock: the deadline the server sent, counted down here ------------------------
+function startCountdown(message) {
+  const timed = (message.decisions || []).filter((d) => d.time_left_ms !== null && d.time_left_ms !== undefined);
+  page.deadline = timed.length ? { at: Date.now() + timed[0].time_left_ms, seats: timed.map((d) => d.seat) } : null;
+  clearInterval(page.countdownTimer);
+  drawCountdown();
+  if (page.deadline) page.countdownTimer = setInterval(drawCountdown, 250);
+}
+
+function drawCountdown() {
+  const el = $("countdown");
+  if (!page.deadline) {
+    el.hidden = true;
+    return;
+  }
+  const left = Math.max(0, Math.ceil((page.deadline.at - Date.now()) / 1000));
+  const mine = page.deadline.seats.includes(page.seat);
+  const who = mine ? "Your time" : page.deadline.seats.map((s) => page.ctx.seatLabel(s)).join(", ");
+  el.hidden = false;
+  el.classList.toggle("urgent", left <= 10);
+  el.textContent = `${who}: ${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+  el.title = "When the time runs out, the autopilot decides for this seat.";
+}
+
 function renderAll(log) {
   document.body.dataset.version = String(page.last.version);
+  startCountdown(page.last);
   renderGame();
   renderLog(log);
   renderInvites();

@@ -47,6 +47,7 @@ def empty(players: int = 2, advanced: bool = False, step: str = "attack", seat: 
     s.plague = [0] * N
     s.supply = [ARMY_SIZE[:] for _ in range(players + 1)]
     s.frames = []
+    s.cache = None
     s.missions = [[] for _ in range(players)]
     s.sacrificed = [[] for _ in range(players)]
     s.round = 1
@@ -66,6 +67,7 @@ def put(s: KaslState, territory: int, owner: int, inf: int = 0, arch: int = 0, c
         lord: int = 0, level: int = 0) -> None:
     """Put pieces of ``owner`` on ``territory`` (a printed number), taken from its supply."""
     t = territory - 1
+    s.cache = None
     s.owner[t] = owner
     for k, n in enumerate((inf, arch, cav, wm)):
         s.units[t][k] += n

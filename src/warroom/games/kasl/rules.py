@@ -556,6 +556,9 @@ class Kasl(Game[KaslState]):
             return RESOLVER.legal(state, player)
         if player != state.current:
             return []
+        cache = state.cache
+        if cache is not None and cache[0] == player:
+            return list(cache[1])
         return _step_legal(state, player)
 
     def is_legal(self, state: KaslState, player: int, action: str, now_ms: int | None = None) -> bool:
@@ -563,10 +566,11 @@ class Kasl(Game[KaslState]):
             return False
         if RESOLVER.waiting(state) is not None:
             return RESOLVER.is_legal(state, player, action)
-        return player == state.current and action in _step_legal(state, player)
+        return player == state.current and action in self.legal_actions(state, player)
 
     def _apply(self, state: KaslState, player: int, action: str, time_ms: int | None) -> list[Event]:
         state.moves += 1
+        state.cache = None
         events: list[Event] = []
         if RESOLVER.waiting(state) is not None:
             RESOLVER.answer(state, player, action, events)
@@ -633,6 +637,7 @@ class Kasl(Game[KaslState]):
             if step in DECISION_STEPS:
                 legal = _step_legal(state, state.current)
                 if len(legal) > 1:
+                    state.cache = (state.current, tuple(legal))
                     return
                 _step_answer(state, state.current, legal[0], events)
                 continue
@@ -778,15 +783,9 @@ AUTO = {
 
 # ----- decisions outside frames ------------------------------------------------------------------
 def attack_targets(state: KaslState, p: int) -> list[tuple[int, int]]:
-    out = []
-    owner, plague = state.owner, state.plague
-    for a in range(N):
-        if owner[a] != p or basic(state, a) < 2:
-            continue
-        for b in PASSABLE[a]:
-            if owner[b] != p and not plague[b]:
-                out.append((a, b))
-    return out
+    owner, plague, units = state.owner, state.plague, state.units
+    return [(a, b) for a in range(N) if owner[a] == p and sum(units[a]) >= 2
+            for b in PASSABLE[a] if owner[b] != p and not plague[b]]
 
 
 def redeploy_moves(state: KaslState, p: int) -> list[tuple[int, int]]:

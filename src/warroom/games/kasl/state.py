@@ -48,6 +48,8 @@ class KaslState:
     winners: list[int] = field(default_factory=list)
     over: bool = False
     moves: int = 0
+    # (seat, legal actions) of the step decision now open; never serialised, cleared by every change
+    cache: Any = None
 
     @property
     def neutral(self) -> int:
@@ -86,6 +88,7 @@ class KaslState:
             self.winners[:],
             self.over,
             self.moves,
+            self.cache,  # an immutable answer for an identical state
         )
 
     def to_json(self) -> dict[str, Any]:

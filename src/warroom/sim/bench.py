@@ -33,6 +33,7 @@ from warroom.sim.stats import median
 # What each game's engine should reach on the reference machine (2 cores, CPython 3.11).
 TARGETS: dict[str, dict[str, float]] = {
     "kessen": {"decisions_per_second": 60_000.0, "clone_us": 15.0},
+    "kasl": {"games_per_second": 20.0},
 }
 # Share of the per-configuration time budget given to each measurement.
 SHARE = {"playouts": 0.6, "clone": 0.15, "json": 0.15, "hash": 0.1}

@@ -9,15 +9,15 @@ from warroom.engine import IllegalAction
 from warroom.games.kasl.board import CITY, LORD
 from warroom.games.kasl.rules import GAME
 
-RED, BLUE = 0, 1
+GREEN, RED = 0, 1
 
 
 def test_two_cv_or_less_throws_two_dice_on_each_side() -> None:
     s = empty()
-    put(s, 2, RED, inf=2)
-    put(s, 3, BLUE, inf=1)
+    put(s, 2, GREEN, inf=2)
+    put(s, 3, RED, inf=1)
     dice(s, 5, 6, 1, 1)
-    play(s, RED, "attack from=2 to=3")
+    play(s, GREEN, "attack from=2 to=3")
     assert s.last_combat["attack_dice"] == [[5], [6]]
     assert s.last_combat["defence_dice"] == [[1], [1]]
     assert s.last_combat["hits"] == [2, 0]
@@ -25,30 +25,30 @@ def test_two_cv_or_less_throws_two_dice_on_each_side() -> None:
 
 def test_three_cv_or_more_throws_three_dice() -> None:
     s = empty()
-    put(s, 2, RED, inf=3)
-    put(s, 3, BLUE, inf=1, arch=1)
+    put(s, 2, GREEN, inf=3)
+    put(s, 3, RED, inf=1, arch=1)
     dice(s, 1, 2, 3, 4, 4, 4)
-    play(s, RED, "attack from=2 to=3")
+    play(s, GREEN, "attack from=2 to=3")
     assert len(s.last_combat["attack_dice"]) == 3 and len(s.last_combat["defence_dice"]) == 3
     assert on(s, 3)["units"] == [1, 1, 0, 0] and on(s, 2)["units"] == [3, 0, 0, 0]
 
 
 def test_a_lord_adds_an_attack_die_and_throws_1s_again() -> None:
     s = empty()
-    put(s, 2, RED, inf=2, lord=1)
-    put(s, 3, BLUE, inf=1)
+    put(s, 2, GREEN, inf=2, lord=1)
+    put(s, 3, RED, inf=1)
     dice(s, 1, 1, 4, 2, 3, 1, 4)
-    play(s, RED, "attack from=2 to=3")
+    play(s, GREEN, "attack from=2 to=3")
     assert s.last_combat["attack_dice"] == [[1, 1, 4], [2], [3]]
     assert s.last_combat["defence_dice"] == [[1], [4]]  # no Lord: the defender's 1 stands
 
 
 def test_a_defending_lord_throws_1s_again_but_adds_no_die() -> None:
     s = empty()
-    put(s, 2, RED, inf=2)
-    put(s, 3, BLUE, inf=2, lord=1)
+    put(s, 2, GREEN, inf=2)
+    put(s, 3, RED, inf=2, lord=1)
     dice(s, 2, 2, 1, 5, 3)
-    play(s, RED, "attack from=2 to=3")
+    play(s, GREEN, "attack from=2 to=3")
     assert s.last_combat["defence_dice"] == [[1, 5], [3]]
     assert s.last_combat["hits"] == [0, 1]
 
@@ -56,29 +56,29 @@ def test_a_defending_lord_throws_1s_again_but_adds_no_die() -> None:
 @pytest.mark.parametrize("level", [1, 2, 3])
 def test_a_stronghold_adds_a_defence_die_per_level(level: int) -> None:
     s = empty()
-    put(s, 2, RED, inf=2)
-    put(s, 3, BLUE, inf=1, level=level)
+    put(s, 2, GREEN, inf=2)
+    put(s, 3, RED, inf=1, level=level)
     dice(s, *([2] * (4 + level)))
-    play(s, RED, "attack from=2 to=3")
+    play(s, GREEN, "attack from=2 to=3")
     assert len(s.last_combat["defence_dice"]) == 2 + level
 
 
 def test_a_war_machine_cancels_the_stronghold_dice() -> None:
     s = empty()
-    put(s, 2, RED, inf=1, wm=1)
-    put(s, 3, BLUE, inf=1, level=3)
+    put(s, 2, GREEN, inf=1, wm=1)
+    put(s, 3, RED, inf=1, level=3)
     dice(s, 2, 2, 2, 2, 2)
-    play(s, RED, "attack from=2 to=3")
+    play(s, GREEN, "attack from=2 to=3")
     assert len(s.last_combat["attack_dice"]) == 3  # CV 3
     assert len(s.last_combat["defence_dice"]) == 2 and s.last_combat["war_machine"] is True
 
 
 def test_only_5s_and_6s_hit() -> None:
     s = empty()
-    put(s, 2, RED, inf=3)
-    put(s, 3, BLUE, inf=3)
+    put(s, 2, GREEN, inf=3)
+    put(s, 3, RED, inf=3)
     dice(s, 3, 5, 6, 2, 4, 6)
-    play(s, RED, "attack from=2 to=3")
+    play(s, GREEN, "attack from=2 to=3")
     assert s.last_combat["hits"] == [2, 1]
     assert on(s, 3)["units"] == [1, 0, 0, 0] and on(s, 2)["units"] == [2, 0, 0, 0]
 
@@ -86,140 +86,140 @@ def test_only_5s_and_6s_hit() -> None:
 def test_a_loss_removes_only_a_unit_whose_value_fits() -> None:
     """Rulebook: 1 CV lost with archers and cavalry on the territory costs no unit."""
     s = empty()
-    put(s, 2, RED, inf=2)
-    put(s, 3, BLUE, arch=1, cav=1)
+    put(s, 2, GREEN, inf=2)
+    put(s, 3, RED, arch=1, cav=1)
     dice(s, 6, 1, 1, 1, 1)
-    play(s, RED, "attack from=2 to=3")
+    play(s, GREEN, "attack from=2 to=3")
     assert s.last_combat["hits"] == [1, 0]
     assert on(s, 3)["units"] == [0, 1, 1, 0]
 
 
 def test_the_owner_chooses_which_units_a_loss_removes() -> None:
     s = empty()
-    put(s, 2, RED, inf=3)
-    put(s, 3, BLUE, inf=1, arch=1)
+    put(s, 2, GREEN, inf=3)
+    put(s, 3, RED, inf=1, arch=1)
     dice(s, 5, 6, 1, 1, 1, 1)
-    play(s, RED, "attack from=2 to=3")
-    assert GAME.deciders(s) == [BLUE]
-    assert legal(s, BLUE) == ["pick unit=0", "pick unit=1"]
-    play(s, BLUE, "pick unit=0")  # the infantry goes; 1 hit left cannot take the archers
+    play(s, GREEN, "attack from=2 to=3")
+    assert GAME.deciders(s) == [RED]
+    assert legal(s, RED) == ["pick unit=0", "pick unit=1"]
+    play(s, RED, "pick unit=0")  # the infantry goes; 1 hit left cannot take the archers
     assert on(s, 3)["units"] == [0, 1, 0, 0]
-    assert s.supply[BLUE][0] == 40
+    assert s.supply[RED][0] == 40
 
 
 def test_a_lord_left_alone_is_eliminated() -> None:
     s = empty()
-    put(s, 2, RED, inf=2)
-    put(s, 3, BLUE, inf=1, lord=1)
+    put(s, 2, GREEN, inf=2)
+    put(s, 3, RED, inf=1, lord=1)
     dice(s, 6, 1, 1, 1)
-    play(s, RED, "attack from=2 to=3")
-    assert on(s, 3)["lord"] == 0 and s.supply[BLUE][LORD] == 4
+    play(s, GREEN, "attack from=2 to=3")
+    assert on(s, 3)["lord"] == 0 and s.supply[RED][LORD] == 4
 
 
 def test_cavalry_alone_takes_a_territory_without_a_stronghold_without_dice() -> None:
     s = empty()
-    put(s, 2, RED, cav=2)
-    put(s, 3, BLUE, inf=1, arch=2, wm=1)
+    put(s, 2, GREEN, cav=2)
+    put(s, 3, RED, inf=1, arch=2, wm=1)
     dice(s, 1, 1, 1, 1, 1, 1)
-    play(s, RED, "attack from=2 to=3")
+    play(s, GREEN, "attack from=2 to=3")
     assert s.last_combat["how"] == "cavalry" and "attack_dice" not in s.last_combat
     assert s.rng.dice == [1, 1, 1, 1, 1, 1]  # type: ignore[attr-defined]
     assert on(s, 3)["units"] == [0, 0, 0, 0]
-    assert legal(s, RED) == ["pick unit=2", "done"]
-    play(s, RED, "pick unit=2")
-    assert on(s, 3) == {"owner": RED, "units": [0, 0, 1, 0], "lord": 0, "level": 0, "plague": 0}
+    assert legal(s, GREEN) == ["pick unit=2", "done"]
+    play(s, GREEN, "pick unit=2")
+    assert on(s, 3) == {"owner": GREEN, "units": [0, 0, 1, 0], "lord": 0, "level": 0, "plague": 0}
 
 
 def test_cavalry_alone_throws_dice_against_a_stronghold_or_cavalry() -> None:
     for defender in ({"inf": 1, "level": 1}, {"cav": 1}):
         s = empty()
-        put(s, 2, RED, cav=2)
-        put(s, 3, BLUE, **defender)
+        put(s, 2, GREEN, cav=2)
+        put(s, 3, RED, **defender)
         dice(s, 2, 2, 2, 2, 2, 2)
-        play(s, RED, "attack from=2 to=3")
+        play(s, GREEN, "attack from=2 to=3")
         assert s.last_combat["how"] == "dice"
 
 
 def test_capture_leaves_a_unit_behind_and_the_lord_may_follow() -> None:
     s = empty()
-    put(s, 2, RED, inf=3, lord=1)
-    put(s, 3, BLUE, inf=1)
+    put(s, 2, GREEN, inf=3, lord=1)
+    put(s, 3, RED, inf=1)
     dice(s, 6, 2, 2, 2, 1, 1)
-    play(s, RED, "attack from=2 to=3")
-    assert legal(s, RED) == ["pick unit=0", "done"]  # the Lord only follows a unit
-    play(s, RED, "pick unit=0")
-    assert legal(s, RED) == ["pick unit=0", "pick unit=4", "done"]
-    play(s, RED, "pick unit=0")
-    assert legal(s, RED) == ["pick unit=4", "done"]  # the last infantry stays behind
-    play(s, RED, "pick unit=4")
+    play(s, GREEN, "attack from=2 to=3")
+    assert legal(s, GREEN) == ["pick unit=0", "done"]  # the Lord only follows a unit
+    play(s, GREEN, "pick unit=0")
+    assert legal(s, GREEN) == ["pick unit=0", "pick unit=4", "done"]
+    play(s, GREEN, "pick unit=0")
+    assert legal(s, GREEN) == ["pick unit=4", "done"]  # the last infantry stays behind
+    play(s, GREEN, "pick unit=4")
     assert on(s, 2)["units"] == [1, 0, 0, 0] and on(s, 2)["lord"] == 0
-    assert on(s, 3) == {"owner": RED, "units": [2, 0, 0, 0], "lord": 1, "level": 0, "plague": 0}
+    assert on(s, 3) == {"owner": GREEN, "units": [2, 0, 0, 0], "lord": 1, "level": 0, "plague": 0}
 
 
 def test_a_siege_replaces_the_stronghold_with_the_attackers() -> None:
     s = empty()
-    put(s, 2, RED, inf=3)
-    put(s, 3, BLUE, inf=1, level=2)
+    put(s, 2, GREEN, inf=3)
+    put(s, 3, RED, inf=1, level=2)
     dice(s, 6, 1, 1, 1, 1, 1, 1)
-    play(s, RED, "attack from=2 to=3", "pick unit=0", "done")
-    assert on(s, 3)["owner"] == RED and on(s, 3)["level"] == 2
-    assert s.supply[BLUE][CITY:CITY + 2] == [4, 4] and s.supply[RED][CITY:CITY + 2] == [3, 3]
+    play(s, GREEN, "attack from=2 to=3", "pick unit=0", "done")
+    assert on(s, 3)["owner"] == GREEN and on(s, 3)["level"] == 2
+    assert s.supply[RED][CITY:CITY + 2] == [4, 4] and s.supply[GREEN][CITY:CITY + 2] == [3, 3]
 
 
 def test_a_siege_destroys_the_stronghold_of_an_attacker_with_four() -> None:
     s = empty()
-    put(s, 2, RED, inf=3)
+    put(s, 2, GREEN, inf=3)
     for t in (9, 10, 17, 18):
-        put(s, t, RED, inf=1, level=1)
-    put(s, 3, BLUE, inf=1, level=1)
+        put(s, t, GREEN, inf=1, level=1)
+    put(s, 3, RED, inf=1, level=1)
     dice(s, 6, 1, 1, 1, 1, 1)
-    play(s, RED, "attack from=2 to=3", "pick unit=0", "done")
-    assert on(s, 3)["owner"] == RED and on(s, 3)["level"] == 0
-    assert s.supply[BLUE][CITY] == 4
+    play(s, GREEN, "attack from=2 to=3", "pick unit=0", "done")
+    assert on(s, 3)["owner"] == GREEN and on(s, 3)["level"] == 0
+    assert s.supply[RED][CITY] == 4
 
 
 def test_both_sides_wiped_out_leave_vacant_territories() -> None:
     s = empty()
-    put(s, 2, RED, inf=2)
-    put(s, 3, BLUE, inf=2)
+    put(s, 2, GREEN, inf=2)
+    put(s, 3, RED, inf=2)
     dice(s, 5, 5, 5, 5)
-    play(s, RED, "attack from=2 to=3")
+    play(s, GREEN, "attack from=2 to=3")
     assert on(s, 2)["owner"] == -1 and on(s, 3)["owner"] == -1
     # a vacant territory is taken later by an attack without dice
-    put(s, 4, RED, inf=2)
+    put(s, 4, GREEN, inf=2)
     dice(s, 1, 1, 1, 1)
-    play(s, RED, "attack from=4 to=3")
+    play(s, GREEN, "attack from=4 to=3")
     assert s.last_combat["how"] == "vacant" and s.rng.dice == [1, 1, 1, 1]  # type: ignore[attr-defined]
 
 
 def test_a_vacant_stronghold_stays_its_owners() -> None:
     s = empty()
-    put(s, 2, RED, inf=2)
-    put(s, 3, BLUE, inf=1, level=1)
+    put(s, 2, GREEN, inf=2)
+    put(s, 3, RED, inf=1, level=1)
     dice(s, 6, 6, 5, 5, 1)
-    play(s, RED, "attack from=2 to=3")
-    assert on(s, 3) == {"owner": BLUE, "units": [0, 0, 0, 0], "lord": 0, "level": 1, "plague": 0}
+    play(s, GREEN, "attack from=2 to=3")
+    assert on(s, 3) == {"owner": RED, "units": [0, 0, 0, 0], "lord": 0, "level": 1, "plague": 0}
     assert on(s, 2)["owner"] == -1
 
 
 def test_an_attack_needs_two_units_with_a_combat_value_and_a_passable_border() -> None:
     s = empty()
-    put(s, 3, RED, inf=1, lord=1)  # a Lord has no combat value
-    put(s, 4, RED, inf=2)
-    put(s, 2, BLUE, inf=1)
-    put(s, 5, BLUE, inf=1)  # across the river 4-5
-    put(s, 12, BLUE, inf=1)
-    put(s, 13, BLUE, inf=1)  # over the bridge 12-13
-    put(s, 11, RED, inf=2)
-    attacks = [a for a in legal(s, RED) if a.startswith("attack") and "from=47" not in a]
+    put(s, 3, GREEN, inf=1, lord=1)  # a Lord has no combat value
+    put(s, 4, GREEN, inf=2)
+    put(s, 2, RED, inf=1)
+    put(s, 5, RED, inf=1)  # across the river 4-5
+    put(s, 12, RED, inf=1)
+    put(s, 13, RED, inf=1)  # over the bridge 12-13
+    put(s, 11, GREEN, inf=2)
+    attacks = [a for a in legal(s, GREEN) if a.startswith("attack") and "from=47" not in a]
     assert "attack from=4 to=12" in attacks and "attack from=3 to=2" not in attacks
     assert "attack from=4 to=5" not in attacks
     with pytest.raises(IllegalAction):
-        GAME.apply(s, RED, "attack from=4 to=5")
-    put(s, 12, BLUE, inf=0)
-    s.owner[11] = RED
+        GAME.apply(s, GREEN, "attack from=4 to=5")
+    put(s, 12, RED, inf=0)
+    s.owner[11] = GREEN
     s.units[11] = [2, 0, 0, 0]
-    assert "attack from=12 to=13" in legal(s, RED)
+    assert "attack from=12 to=13" in legal(s, GREEN)
 
 
 def test_the_neutral_army_defends_but_never_plays() -> None:
@@ -228,8 +228,8 @@ def test_the_neutral_army_defends_but_never_plays() -> None:
     assert len(neutral) == 16 and all(s.units[t] == [1, 0, 0, 0] for t in neutral)
     assert sorted(s.order) == [0, 1]
     s2 = empty()
-    put(s2, 2, RED, inf=2)
+    put(s2, 2, GREEN, inf=2)
     put(s2, 3, 2, inf=1)
     dice(s2, 1, 1, 6, 1)
-    play(s2, RED, "attack from=2 to=3")
+    play(s2, GREEN, "attack from=2 to=3")
     assert s2.last_combat["defender"] == 2 and on(s2, 2)["units"] == [1, 0, 0, 0]

@@ -52,7 +52,7 @@ def view(game: Kasl, state: KaslState, player: int | None) -> dict[str, Any]:
                 out["choice"]["to"] = below.data["dst"] + 1
             if "hits" in below.data:
                 out["choice"]["hits"] = below.data["hits"]
-    if player is not None and 0 <= player < state.players and state.missions:
+    if player is not None and 0 <= player < state.players and out["advanced"]:
         out["missions"] = [t + 1 for t in state.missions[player]]
     if state.over:
         out["scores"] = [dict(s) for s in state.scores]

@@ -1,0 +1,276 @@
+// Kasl's renderer: the board as SVG (fiefdom colours, rivers, bridges, mountains, owners, units,
+// strongholds, Lords, plague), the round track with the plague numbers, the kingdom scale, the
+// latest battle's dice, the viewer's secret missions, and the moves. Click a territory to pick
+// it, or click your territory then an enemy one to attack. Everything shown comes from the view
+// and the rules reference (the board's shapes and borders); nothing is computed here.
+
+import { h, replace } from "../dom.js";
+import { seatClass } from "../frame.js";
+
+export const title = "Kasl";
+export const stylesheet = "css/games/kasl.css";
+export const helpText = [
+  "Click a territory to choose it when you are asked where to place something.",
+  "To attack, click one of your territories, then the territory to attack (or use the buttons).",
+  "A square is a stronghold (its number the level), a crown a Lord, a skull the black plague.",
+];
+
+const SVG = "http://www.w3.org/2000/svg";
+const UNIT_LETTERS = ["I", "A", "C", "W"];
+
+function s(tag, attrs = {}, ...children) {
+  const el = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
+    else el.setAttribute(k, String(v));
+  }
+  for (const c of children.flat()) {
+    if (c === null || c === undefined || c === false) continue;
+    el.appendChild(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return el;
+}
+
+/** The board's static facts from the rules reference: shapes, fiefdoms, borders. */
+function boardFrom(rules) {
+  const sections = Object.fromEntries((rules?.sections || []).map((sec) => [sec.key, sec]));
+  const fiefColour = {};
+  for (const f of sections.fiefdoms?.entries || []) fiefColour[f.name] = f.fields.colour;
+  const territories = (sections.territories?.entries || []).map((e) => ({
+    id: e.fields.number,
+    name: e.name,
+    fiefdom: e.fields.fiefdom,
+    colour: fiefColour[e.fields.fiefdom] || "#ccc",
+    shape: String(e.fields.shape).split(" ").map((p) => p.split(",").map(Number)),
+  }));
+  const borders = (sections.borders?.entries || []).map((e) => e.fields);
+  let maxX = 0;
+  let maxY = 0;
+  for (const t of territories) {
+    for (const [x, y] of t.shape) {
+      maxX = Math.max(maxX, x);
+      maxY = Math.max(maxY, y);
+    }
+    const n = t.shape.length;
+    t.cx = t.shape.reduce((a, p) => a + p[0], 0) / n;
+    t.cy = t.shape.reduce((a, p) => a + p[1], 0) / n;
+  }
+  const byId = new Map(territories.map((t) => [t.id, t]));
+  // the edge two shapes share: where a river, bridge or mountain border is drawn
+  const segments = [];
+  for (const b of borders) {
+    if (b.type === "open") continue;
+    const a = byId.get(b.a);
+    const c = byId.get(b.b);
+    if (!a || !c) continue;
+    const keys = new Set(c.shape.map((p) => p.join(",")));
+    const common = a.shape.filter((p) => keys.has(p.join(",")));
+    if (common.length >= 2) segments.push({ type: b.type, p: common[0], q: common[1] });
+  }
+  return { territories, byId, segments, width: maxX + 20, height: maxY + 20 };
+}
+
+const PIECES = ["infantry", "archers", "cavalry", "war machine", "Lord", "fortified city", "fortress", "castle"];
+const LEVELS = ["", "fortified city", "fortress", "castle"];
+
+/** A log line for the events the game reports (the same words as the terminal's). */
+function sentence(e, board, who) {
+  const t = (id) => `${id} ${board.byId.get(id)?.name || ""}`.trim();
+  const seat = (p) => (Number.isInteger(p) && p >= 0 ? who(p) : "nobody");
+  const units = (counts) => (counts || []).map((n, k) => (n ? `${n} ${PIECES[k]}` : "")).filter(Boolean).join(", ")
+    || "nothing";
+  const dice = (d) => (d || []).map((x) => x.join("→")).join(" ");
+  switch (e.kind) {
+    case "deal": return `${seat(e.seat)} holds ${e.territories.length} territories: ${e.territories.join(", ")}`;
+    case "tie_roll": return `Tie (${e.why}): ${e.seats.map((p, i) => `${seat(p)} ${e.dice[i]}`).join(", ")}`;
+    case "round": return `Round ${e.round}: order of play ${e.order.map(seat).join(", ")}`;
+    case "turn": return `${seat(e.seat)}'s turn`;
+    case "place": return `${seat(e.seat)} places ${PIECES[e.piece]} on ${t(e.territory)}`;
+    case "recruit": return `${seat(e.seat)} recruits (kingdom ${e.kingdom}, level ${e.level}): ${units(e.units)}`;
+    case "fortify": return `${seat(e.seat)} fortifies ${t(e.territory)} into a ${LEVELS[e.level]}`;
+    case "build": return `${seat(e.seat)} builds a fortified city on ${t(e.territory)}`;
+    case "attack":
+      if (e.how === "dice") {
+        return `${seat(e.attacker)} attacks ${t(e.to)} from ${e.from}: ${dice(e.attack_dice)} vs ${dice(e.defence_dice)}`
+          + ` (hits ${e.hits[0]}-${e.hits[1]})`;
+      }
+      return `${seat(e.attacker)} takes ${t(e.to)} from ${e.from} without dice (${e.how})`;
+    case "loss": return `${seat(e.owner)} loses ${PIECES[e.unit]} on ${e.territory}`;
+    case "capture": return `${seat(e.seat)} occupies ${t(e.territory)} with ${units(e.moved)}`;
+    case "siege": return `${seat(e.by)} besieges ${t(e.territory)}: ${e.replaced ? "the stronghold changes colour" : "destroyed"}`;
+    case "plague": return `The black plague ${e.how} on ${t(e.territory)}`;
+    case "declare": return `${seat(e.seat)} declares the plague on ${t(e.card)}`;
+    case "move": return `${seat(e.seat)} moves ${units(e.moved)} from ${e.from} to ${e.to}`;
+    case "lord_move": return `${seat(e.seat)} moves a Lord from ${e.from} to ${e.to}`;
+    case "plague_roll": return `Plague die: ${e.die} (plague on ${(e.numbers || []).join(", ") || "–"})`;
+    case "missions": return e.territories ? `Your missions: ${e.territories.map(t).join(", ")}` : `${seat(e.seat)} draws 2 missions`;
+    default: return null;
+  }
+}
+
+function ownerClass(owner, seats) {
+  if (owner < 0) return "nobody";
+  return owner < seats.length ? seatClass(owner) : "neutral";
+}
+
+export function createView(ctx) {
+  const board = boardFrom(ctx.rules);
+  let selected = null; // the territory chosen as the source of an attack
+
+  function actionFor(id, legal) {
+    const actions = legal.map((m) => m.action);
+    const pick = actions.find((a) => a === `pick territory=${id}`);
+    if (pick) return pick;
+    if (selected !== null) {
+      const attack = actions.find((a) => a === `attack from=${selected} to=${id}`);
+      if (attack) return attack;
+      const move = actions.find((a) => a === `move from=${selected} to=${id}` || a === `lord from=${selected} to=${id}`);
+      if (move) return move;
+    }
+    return null;
+  }
+
+  function clickTerritory(id, snap) {
+    if (ctx.readOnly || snap.busy) return;
+    const action = actionFor(id, snap.legal || []);
+    if (action) {
+      selected = null;
+      ctx.act(action);
+      return;
+    }
+    const starts = (snap.legal || []).some((m) => /^(attack|move|lord) from=/.test(m.action)
+      && m.action.split(" ")[1] === `from=${id}`);
+    selected = starts ? id : null;
+    view.render(snap);
+  }
+
+  function drawBoard(snap) {
+    const v = snap.view;
+    const seats = v.seats || [];
+    const legal = snap.legal || [];
+    const pickable = new Set(legal.map((m) => m.action.match(/^pick territory=(\d+)$/)).filter(Boolean)
+      .map((m) => Number(m[1])));
+    const targets = new Set();
+    if (selected !== null) {
+      for (const m of legal) {
+        const found = m.action.match(/^(?:attack|move|lord) from=(\d+) to=(\d+)$/);
+        if (found && Number(found[1]) === selected) targets.add(Number(found[2]));
+      }
+    }
+    const shapes = [];
+    const marks = [];
+    for (const t of board.territories) {
+      const info = v.territories[t.id - 1];
+      const cls = ["territory", pickable.has(t.id) || targets.has(t.id) ? "choosable" : "",
+        selected === t.id ? "selected" : "", info.plague ? "plagued" : ""].join(" ");
+      shapes.push(s("polygon", {
+        class: cls, points: t.shape.map((p) => p.join(",")).join(" "), fill: t.colour,
+        "data-territory": t.id, onclick: () => clickTerritory(t.id, snap),
+      }, s("title", {}, `${t.id} ${t.name} (${t.fiefdom})`)));
+      const units = info.units.map((n, k) => (n ? `${n}${UNIT_LETTERS[k]}` : "")).filter(Boolean).join(" ");
+      const group = s("g", { class: `piece ${ownerClass(info.owner, seats)}`, "pointer-events": "none" });
+      group.appendChild(s("text", { x: t.cx, y: t.cy - 14, class: "tid" }, String(t.id)));
+      if (info.owner >= 0) {
+        group.appendChild(s("rect", { x: t.cx - 24, y: t.cy - 6, width: 48, height: 16, rx: 4, class: "badge" }));
+        group.appendChild(s("text", { x: t.cx, y: t.cy + 6, class: "units" }, units || "vacant"));
+      }
+      if (info.level) {
+        group.appendChild(s("rect", { x: t.cx - 30, y: t.cy + 12, width: 14, height: 14, class: "fort" }));
+        group.appendChild(s("text", { x: t.cx - 23, y: t.cy + 23, class: "fort-level" }, String(info.level)));
+      }
+      if (info.lord) group.appendChild(s("text", { x: t.cx + 20, y: t.cy + 24, class: "lord" }, "♛"));
+      if (info.plague) group.appendChild(s("text", { x: t.cx, y: t.cy + 10, class: "plague" }, "☠"));
+      marks.push(group);
+    }
+    const lines = board.segments.map((seg) => s("line", {
+      class: `border ${seg.type}`, x1: seg.p[0], y1: seg.p[1], x2: seg.q[0], y2: seg.q[1],
+    }));
+    const combat = v.last_combat || {};
+    const arrows = [];
+    if (combat.from && combat.to) {
+      const a = board.byId.get(combat.from);
+      const b = board.byId.get(combat.to);
+      if (a && b) {
+        arrows.push(s("line", { class: `attack-arrow ${ownerClass(combat.attacker, seats)}`,
+          x1: a.cx, y1: a.cy, x2: b.cx, y2: b.cy }));
+      }
+    }
+    return s("svg", { class: "kasl-board", viewBox: `0 0 ${board.width} ${board.height}`, role: "img",
+      "aria-label": "The Kasl board" }, shapes, lines, arrows, marks);
+  }
+
+  function roundTrack(v) {
+    return h("ol", { class: "kasl-track" }, (v.plague.track || []).map((nums, i) => h("li", {
+      class: i + 1 === v.round ? "current" : i + 1 < v.round ? "past" : "",
+    }, h("span", { class: "round-no" }, String(i + 1)), " ☠ ", nums.length ? nums.join(",") : "–")));
+  }
+
+  function scale(v) {
+    return h("ul", { class: "kasl-scale" }, (v.seats || []).map((name, p) => h("li", {
+      class: `${seatClass(p)} ${v.current === p ? "deciding" : ""}`,
+    }, h("span", { class: `seat-swatch ${seatClass(p)}` }), ` ${ctx.seatLabel ? ctx.seatLabel(p) : name}: `,
+    h("strong", {}, String(v.kingdoms[p])), " territories")));
+  }
+
+  function dice(v) {
+    const c = v.last_combat || {};
+    if (!c.from) return null;
+    const row = (throws) => (throws || []).map((t) => h("span", {
+      class: `die ${t[t.length - 1] >= 5 ? "hit" : ""}`,
+    }, t.join("→")));
+    let body;
+    if (c.how === "dice") {
+      body = [h("div", {}, "Attack ", row(c.attack_dice)), h("div", {}, "Defence ", row(c.defence_dice)),
+        h("div", { class: "muted" }, `hits ${c.hits[0]} – ${c.hits[1]}${c.war_machine ? " · war machine" : ""}`)];
+    } else {
+      body = [h("div", { class: "muted" }, c.how === "vacant" ? "a vacant territory: no dice" : "cavalry charge: no dice")];
+    }
+    return h("section", { class: "kasl-dice" }, h("h3", {}, `Battle: ${c.from} → ${c.to}`), body);
+  }
+
+  function missions(v) {
+    if (!v.missions || !v.missions.length) return null;
+    return h("section", { class: "kasl-missions" }, h("h3", {}, "Your secret missions"),
+      h("ul", {}, v.missions.map((id) => h("li", {}, `${id} ${board.byId.get(id)?.name || ""}`))));
+  }
+
+  const view = {
+    render(snap) {
+      const v = snap.view;
+      replace(ctx.board, h("div", { class: "kasl" },
+        h("div", { class: "kasl-top" }, roundTrack(v), scale(v)),
+        h("div", { class: "kasl-main" }, drawBoard(snap),
+          h("aside", { class: "kasl-side" }, dice(v), missions(v)))));
+      if (!ctx.controls) return;
+      const mine = (snap.decisions || []).find((d) => d.seat === snap.seat);
+      const legal = snap.legal || [];
+      const moves = legal.map((move, i) => h("button", {
+        class: "move", type: "button", disabled: snap.busy,
+        dataset: { action: move.action, ...(i < 9 ? { moveIndex: String(i + 1) } : {}) },
+        onclick: () => { selected = null; ctx.act(move.action); },
+      }, i < 9 ? h("kbd", {}, String(i + 1)) : null, move.text || move.action));
+      replace(ctx.controls,
+        h("h2", { class: "decision-title" }, mine && legal.length ? "Your decision" : "Waiting"),
+        mine?.prompt ? h("p", { class: "prompt" }, mine.prompt) : null,
+        selected !== null ? h("p", { class: "muted" }, `From ${selected}: click a highlighted territory`) : null,
+        h("div", { class: "moves kasl-moves" }, moves));
+    },
+    logText(entry) {
+      if (typeof entry.text === "string") return entry.text;
+      const said = sentence(entry, board, (p) => (ctx.seatLabel ? ctx.seatLabel(p) : `seat ${p}`));
+      if (said) return said;
+      const words = Object.entries(entry).filter(([k]) => k !== "kind")
+        .map(([k, val]) => `${k}=${JSON.stringify(val)}`);
+      return `${entry.kind}: ${words.join(" ")}`;
+    },
+    resultText(result) {
+      const vp = result?.scores?.vp || {};
+      return Object.entries(vp).map(([name, points]) => `${name} ${points} VP`).join(" · ");
+    },
+    clearSelection() {
+      selected = null;
+    },
+  };
+  return view;
+}

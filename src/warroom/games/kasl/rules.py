@@ -615,6 +615,16 @@ class Kasl(Game[KaslState]):
                 out.missions[p] = sorted(kept + fresh)
         return out
 
+    def position(self, description: dict[str, Any]) -> KaslState:
+        from warroom.games.kasl.positions import build
+
+        return build(self, description)
+
+    def describe_position(self, state: KaslState) -> dict[str, Any]:
+        from warroom.games.kasl.positions import describe
+
+        return describe(self, state)
+
     def describe(self, state: KaslState, player: int, action: str) -> str:
         return text.describe(state, player, action)
 

@@ -10,6 +10,7 @@ plague on a mission card that hurts the leader most.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from warroom.games.kasl.board import CV, FIEFDOM_OF, FIEFDOMS, PASSABLE, PLAGUE_NEXT
@@ -65,6 +66,19 @@ class _Board:
 
 def _dice(cv: int) -> int:
     return 2 if cv <= 2 else 3
+
+
+def _best_move(legal: list[str], value: Callable[[int, int], float]) -> str:
+    """The ``from=A to=B`` move of highest positive value, else ``end``."""
+    best, score = "end", 0.0
+    for a in legal:
+        if a == "end":
+            continue
+        x = _args(a)
+        v = value(x["from"] - 1, x["to"] - 1)
+        if v > score:
+            best, score = a, v
+    return best
 
 
 class HeuristicBot:
@@ -191,29 +205,17 @@ class HeuristicBot:
         return "done" if "done" in legal else units[0]
 
     def _redeploy(self, b: _Board, legal: list[str]) -> str:
-        best, score = "end", 0.0
-        for a in legal:
-            if a == "end":
-                continue
-            x = _args(a)
-            src, dst = x["from"] - 1, x["to"] - 1
+        def value(src: int, dst: int) -> float:
             s = b.enemy_pressure(dst) + (3 if b.frontier(dst) else 0) - b.enemy_pressure(src)
-            s -= 4 if b.frontier(src) else 0
-            if s > score:
-                best, score = a, s
-        return best
+            return s - (4 if b.frontier(src) else 0)
+
+        return _best_move(legal, value)
 
     def _lords(self, b: _Board, legal: list[str]) -> str:
-        best, score = "end", 0.0
-        for a in legal:
-            if a == "end":
-                continue
-            x = _args(a)
-            src, dst = x["from"] - 1, x["to"] - 1
-            s = b.cv(dst) - b.cv(src) + (2 if b.frontier(dst) and not b.frontier(src) else 0)
-            if s > score:
-                best, score = a, s
-        return best
+        def value(src: int, dst: int) -> float:
+            return b.cv(dst) - b.cv(src) + (2 if b.frontier(dst) and not b.frontier(src) else 0)
+
+        return _best_move(legal, value)
 
     def _declare(self, b: _Board, view: dict[str, Any], legal: list[str]) -> str:
         leader = max(range(len(b.kingdoms)), key=lambda p: b.kingdoms[p])

@@ -36,3 +36,32 @@ def test_a_kasl_table_draws_the_board_and_takes_a_click(server: str, page: Any) 
                            timeout=10_000)
     assert f"fortified city on {first} " in page.inner_text("#log")
     page.screenshot(path=str(ARTIFACTS / "table-kasl.png"), full_page=True)
+
+
+def test_an_attack_is_chosen_by_clicking_its_source_then_its_target(server: str, page: Any) -> None:
+    page.goto(f"{server}/")
+    page.wait_for_selector("#create")
+    page.select_option("#game", "kasl")
+    page.select_option("#players", "2")
+    page.select_option('select[name="seat-0"]', "human")
+    page.click("#create")
+    page.wait_for_url(re.compile(r"/table/[^/#]+$"))
+    page.wait_for_selector("svg.kasl-board")
+    # play the first move offered until our attack step opens
+    for _ in range(40):
+        page.wait_for_selector(".moves button:not([disabled])", timeout=20_000)
+        if any(b.startswith("attack from=") for b in page.locator(".moves button").evaluate_all(
+                "bs => bs.map(b => b.dataset.action)")):
+            break
+        page.locator(".moves button").first.click()
+        page.wait_for_timeout(150)
+    actions = page.locator(".moves button").evaluate_all("bs => bs.map(b => b.dataset.action)")
+    attack = next(a for a in actions if a.startswith("attack from="))
+    src, dst = (int(w.split("=")[1]) for w in attack.split(" ")[1:])
+    page.locator(f'polygon[data-territory="{src}"]').click(force=True)
+    page.wait_for_selector("polygon.territory.selected")
+    assert page.locator(f'polygon.choosable[data-territory="{dst}"]').count() == 1
+    page.locator(f'polygon[data-territory="{dst}"]').click(force=True)
+    page.wait_for_function(f"() => document.querySelector('#log').innerText.includes('from {src}')",
+                           timeout=10_000)
+    page.screenshot(path=str(ARTIFACTS / "table-kasl-attack.png"), full_page=True)

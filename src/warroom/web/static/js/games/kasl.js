@@ -82,6 +82,12 @@ function sentence(e, board, who) {
     || "nothing";
   const dice = (d) => (d || []).map((x) => x.join("→")).join(" ");
   switch (e.kind) {
+    case "recruit_auto": return `${seat(e.seat)} recruits ${e.units.map(([t, k]) => `${PIECES[k]} on ${t}`).join(", ") || "nothing"}`;
+    case "vacant": return `${t(e.territory)} is vacant`;
+    case "lord_lost": return `${seat(e.owner)}'s Lord on ${e.territory} is alone and eliminated`;
+    case "spread_roll": return `Plague spreading dice: ${e.rolls.map(([id, d]) => `${id}:${d}`).join(", ")}`;
+    case "skip": return `${seat(e.seat)} has no territory left`;
+    case "end": return `Game over: ${e.scores.map((sc, p) => `${seat(p)} ${sc.total} VP`).join(", ")}`;
     case "deal": return `${seat(e.seat)} holds ${e.territories.length} territories: ${e.territories.join(", ")}`;
     case "tie_roll": return `Tie (${e.why}): ${e.seats.map((p, i) => `${seat(p)} ${e.dice[i]}`).join(", ")}`;
     case "round": return `Round ${e.round}: order of play ${e.order.map(seat).join(", ")}`;
@@ -117,6 +123,7 @@ function ownerClass(owner, seats) {
 export function createView(ctx) {
   const board = boardFrom(ctx.rules);
   let selected = null; // the territory chosen as the source of an attack
+  let seatCount = 0; // seats of the last view: an owner number beyond them is the neutral army
 
   function actionFor(id, legal) {
     const actions = legal.map((m) => m.action);
@@ -238,6 +245,7 @@ export function createView(ctx) {
   const view = {
     render(snap) {
       const v = snap.view;
+      seatCount = (v.seats || []).length;
       replace(ctx.board, h("div", { class: "kasl" },
         h("div", { class: "kasl-top" }, roundTrack(v), scale(v)),
         h("div", { class: "kasl-main" }, drawBoard(snap),
@@ -258,7 +266,8 @@ export function createView(ctx) {
     },
     logText(entry) {
       if (typeof entry.text === "string") return entry.text;
-      const said = sentence(entry, board, (p) => (ctx.seatLabel ? ctx.seatLabel(p) : `seat ${p}`));
+      const said = sentence(entry, board, (p) => (seatCount && p >= seatCount ? "Neutral"
+        : ctx.seatLabel ? ctx.seatLabel(p) : `seat ${p}`));
       if (said) return said;
       const words = Object.entries(entry).filter(([k]) => k !== "kind")
         .map(([k, val]) => `${k}=${JSON.stringify(val)}`);

@@ -44,7 +44,8 @@ def reference() -> RulesReference:
                 nb.append(f"{other}" + ("" if b["type"] == "open" else f" ({b['type']})"))
         territories["entries"].append(entry(
             str(t["id"]), t["name"], "Territory", f"Territory {t['id']} of {FIEFDOM_NAMES[t['fiefdom']]}",
-            count=None, fields={"number": t["id"], "fiefdom": FIEFDOM_NAMES[t["fiefdom"]],
+            count=1,  # its territory card
+            fields={"number": t["id"], "fiefdom": FIEFDOM_NAMES[t["fiefdom"]],
                                 "neighbours": ", ".join(nb),
                                 "shape": " ".join(f"{x},{y}" for x, y in t["shape"])},
             ids=[t["id"]],

@@ -67,7 +67,7 @@ def put(s: KaslState, territory: int, owner: int, inf: int = 0, arch: int = 0, c
         lord: int = 0, level: int = 0) -> None:
     """Put pieces of ``owner`` on ``territory`` (a printed number), taken from its supply."""
     t = territory - 1
-    s.cache = None
+    s.cache = s.kingdoms = None
     s.owner[t] = owner
     for k, n in enumerate((inf, arch, cav, wm)):
         s.units[t][k] += n

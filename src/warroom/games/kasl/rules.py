@@ -571,6 +571,7 @@ class Kasl(Game[KaslState]):
     def _apply(self, state: KaslState, player: int, action: str, time_ms: int | None) -> list[Event]:
         state.moves += 1
         state.cache = None
+        state.kingdoms = None
         events: list[Event] = []
         if RESOLVER.waiting(state) is not None:
             RESOLVER.answer(state, player, action, events)

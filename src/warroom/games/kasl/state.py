@@ -50,6 +50,8 @@ class KaslState:
     moves: int = 0
     # (seat, legal actions) of the step decision now open; never serialised, cleared by every change
     cache: Any = None
+    # the principal kingdoms' sizes for views, as a tuple; never serialised, cleared by every action
+    kingdoms: Any = None
 
     @property
     def neutral(self) -> int:
@@ -89,6 +91,7 @@ class KaslState:
             self.over,
             self.moves,
             self.cache,  # an immutable answer for an identical state
+            self.kingdoms,
         )
 
     def to_json(self) -> dict[str, Any]:

@@ -12,6 +12,13 @@ if TYPE_CHECKING:
     from warroom.games.kasl.state import KaslState
 
 
+def _kingdoms(state: KaslState, principal: Any) -> tuple[int, ...]:
+    if state.kingdoms is None:
+        state.kingdoms = tuple(len(principal(state, p)) for p in range(state.players))
+    sizes: tuple[int, ...] = state.kingdoms
+    return sizes
+
+
 def view(game: Kasl, state: KaslState, player: int | None) -> dict[str, Any]:
     from warroom.games.kasl.rules import ADVANCED, principal
 
@@ -28,7 +35,7 @@ def view(game: Kasl, state: KaslState, player: int | None) -> dict[str, Any]:
         "current": state.current,
         "order": state.order[:],
         "scale": state.sizes[:],
-        "kingdoms": [len(principal(state, p)) for p in range(state.players)],
+        "kingdoms": list(_kingdoms(state, principal)),
         "territories": [
             {"id": t + 1, "owner": state.owner[t], "units": state.units[t][:], "lord": state.lord[t],
              "level": state.level[t], "plague": state.plague[t]}

@@ -12,16 +12,21 @@ from tests.server.test_e2e_lobby_neutral import ARTIFACTS, page, server
 __all__ = ["page", "server"]  # the fixtures this module uses
 
 
-def test_a_kasl_table_draws_the_board_and_takes_a_click(server: str, page: Any) -> None:
+def _open_table(page: Any, server: str, players: int) -> None:
+    """A Kasl table from the lobby: we hold the first seat, bots the others."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.goto(f"{server}/")
     page.wait_for_selector("#create")
     page.select_option("#game", "kasl")
-    page.select_option("#players", "3")
+    page.select_option("#players", str(players))
     page.select_option('select[name="seat-0"]', "human")
     page.click("#create")
     page.wait_for_url(re.compile(r"/table/[^/#]+$"))
     page.wait_for_selector("svg.kasl-board")
+
+
+def test_a_kasl_table_draws_the_board_and_takes_a_click(server: str, page: Any) -> None:
+    _open_table(page, server, 3)
     assert page.locator("svg.kasl-board polygon.territory").count() == 48
     assert page.locator("svg.kasl-board line.border.river").count() >= 10
     assert page.locator("svg.kasl-board line.border.mountain").count() == 10
@@ -39,14 +44,7 @@ def test_a_kasl_table_draws_the_board_and_takes_a_click(server: str, page: Any) 
 
 
 def test_an_attack_is_chosen_by_clicking_its_source_then_its_target(server: str, page: Any) -> None:
-    page.goto(f"{server}/")
-    page.wait_for_selector("#create")
-    page.select_option("#game", "kasl")
-    page.select_option("#players", "2")
-    page.select_option('select[name="seat-0"]', "human")
-    page.click("#create")
-    page.wait_for_url(re.compile(r"/table/[^/#]+$"))
-    page.wait_for_selector("svg.kasl-board")
+    _open_table(page, server, 2)
     # play the first move offered until our attack step opens
     for _ in range(40):
         page.wait_for_selector(".moves button:not([disabled])", timeout=20_000)

@@ -233,3 +233,16 @@ def test_the_neutral_army_defends_but_never_plays() -> None:
     dice(s2, 1, 1, 6, 1)
     play(s2, GREEN, "attack from=2 to=3")
     assert s2.last_combat["defender"] == 2 and on(s2, 2)["units"] == [1, 0, 0, 0]
+
+
+def test_a_refused_attack_says_why() -> None:
+    s = empty()
+    put(s, 4, GREEN, inf=2)
+    put(s, 5, RED, inf=1)
+    put(s, 2, GREEN, inf=1)
+    put(s, 1, RED, inf=1)
+    for action, reason in (("attack from=4 to=5", "a river without a bridge"),
+                           ("attack from=2 to=1", "needs two units"),
+                           ("attack from=4 to=30", "do not border")):
+        with pytest.raises(IllegalAction, match=reason):
+            GAME.apply(s, GREEN, action)

@@ -97,7 +97,7 @@ def describe(state: KaslState, player: int, action: str) -> str:
 def explain_illegal(game: Kasl, state: KaslState, player: int, action: str) -> str:
     """Why an action is refused, from public facts only."""
     try:
-        verb, _ = parse(action)
+        verb, args = parse(action)
     except MalformedAction as err:
         return str(err)
     if state.over:
@@ -107,6 +107,38 @@ def explain_illegal(game: Kasl, state: KaslState, player: int, action: str) -> s
         return f"{seat(player)} has no decision to make now"
     legal = game.legal_actions(state, player)
     verbs = sorted({a.split(" ", 1)[0] for a in legal})
+    if verb in ("attack", "move", "lord") and verb in verbs:
+        why = _why_not_between(state, player, verb, args)
+        if why:
+            return why
     if verb not in verbs:
         return f"{action!r} is not possible now; possible: {', '.join(verbs)}"
     return f"{action!r} is not one of the possible choices now (see the list of moves)"
+
+
+def _why_not_between(state: KaslState, player: int, verb: str, args: dict[str, str]) -> str:
+    """Why a move between two territories is refused, from the board (all of it public)."""
+    from warroom.games.kasl.board import BORDER
+
+    a, b = args.get("from", ""), args.get("to", "")
+    if not (a.isdecimal() and b.isdecimal() and 1 <= int(a) <= N and 1 <= int(b) <= N):
+        return f"name two territories 1-{N}: {verb} from=A to=B"
+    src, dst = int(a) - 1, int(b) - 1
+    kind = BORDER.get((src, dst))
+    if kind is None:
+        return f"{tname(src)} and {tname(dst)} do not border"
+    if kind == "river":
+        return f"a river without a bridge runs between {a} and {b}"
+    if kind == "mountain":
+        return f"mountains block the way between {a} and {b}"
+    if state.owner[src] != player:
+        return f"{tname(src)} is not yours"
+    if state.plague[dst]:
+        return f"{tname(dst)} is held by the black plague"
+    if verb == "attack" and state.owner[dst] == player:
+        return f"{tname(dst)} is already yours"
+    if verb != "attack" and state.owner[dst] != player:
+        return f"{tname(dst)} is not yours"
+    if verb != "lord" and sum(state.units[src]) < 2:
+        return f"{tname(src)} needs two units with a combat value (one always stays)"
+    return ""

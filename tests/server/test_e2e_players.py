@@ -39,6 +39,7 @@ def test_a_browser_keeps_its_seat_across_tabs_and_can_resign(server: str, browse
 
     # a table against a bot: Good is ours
     lobby.wait_for_selector("#create")
+    lobby.select_option("#game", "kessen")
     lobby.click("#create")
     lobby.wait_for_url(re.compile(r"/table/[^/#]+$"))
     table = lobby.url.rsplit("/", 1)[1]

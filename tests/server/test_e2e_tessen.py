@@ -46,7 +46,7 @@ def test_a_person_plays_tessen_against_a_novice_bot_by_clicking(server: str, bro
         page.wait_for_timeout(450)
         warrior.first.click()
         page.locator(".tessen-side.theirs .tessen-place.target").first.click()
-        page.wait_for_selector("#log >> text=p1: Attack!", timeout=5000)
+        page.wait_for_selector("#log >> text=p1: Attack!", timeout=15000)
     _shot(page, shots, "tessen-table-1280x800", full_page=True)
     assert key is not None
     assert not errors.errors, errors.errors

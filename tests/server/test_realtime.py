@@ -35,6 +35,9 @@ def rt_client(db_url: str, static_dir: Path, monkeypatch: pytest.MonkeyPatch) ->
     with TestClient(create_app(db_url, static_dir=static_dir, bot_delay=0, limits=PINGS)) as c:
         yield c
 
+# a seat anyone may join from the lobby (the others are the creator's or invite-only)
+OPEN = {"kind": "human", "open": True}
+
 
 def create(client: TestClient, seats: list[dict[str, str]], config: dict[str, Any] | None = None) -> dict[str, Any]:
     r = client.post("/api/tables", json={"game": "skirmish", "config": config or QUICK, "seats": seats})
@@ -127,7 +130,7 @@ def test_two_clients_play_at_once_to_the_end_and_the_record_replays_with_its_tim
 
 
 def test_actions_in_flight_are_taken_in_arrival_order_not_refused_as_stale(rt_client: TestClient) -> None:
-    made = create(rt_client, [HUMAN, HUMAN], {"options": {"cards": 4, "interval_ms": 0}})
+    made = create(rt_client, [HUMAN, OPEN], {"options": {"cards": 4, "interval_ms": 0}})
     assert rt_client.post(f"/api/tables/{made['table']}/join", json={"seat": 1}).status_code == 200
     with rt_client.websocket_connect(f"/ws/tables/{made['table']}") as ws:
         ws.send_json({"type": "hello", "token": made["seats"][0]["token"]})
@@ -158,7 +161,7 @@ def _state(ws: Any) -> dict[str, Any]:
 
 
 def test_the_deadline_timer_resolves_an_unanswered_attack(rt_client: TestClient) -> None:
-    made = create(rt_client, [HUMAN, HUMAN], {"options": {"cards": 2, "interval_ms": 0, "answer_ms": 300}})
+    made = create(rt_client, [HUMAN, OPEN], {"options": {"cards": 2, "interval_ms": 0, "answer_ms": 300}})
     table = made["table"]
     east_token = rt_client.post(f"/api/tables/{table}/join", json={"seat": 1}).json()["token"]
     with rt_client.websocket_connect(f"/ws/tables/{table}") as west, \
@@ -226,7 +229,7 @@ def test_the_clock_origin_is_stored_and_times_never_go_back_across_a_restart(
     monkeypatch.setattr(realtime, "wall_ms", lambda: wall[0])
     config = {"options": {"cards": 3, "interval_ms": 0}}
     with TestClient(create_app(db_url, static_dir=static_dir, bot_delay=0, limits=FAST)) as c:
-        made = create(c, [HUMAN, HUMAN], config)
+        made = create(c, [HUMAN, OPEN], config)
         east = c.post(f"/api/tables/{made['table']}/join", json={"seat": 1}).json()["token"]
         with c.websocket_connect(f"/ws/tables/{made['table']}") as ws:
             ws.send_json({"type": "hello", "token": made["seats"][0]["token"]})
@@ -275,7 +278,7 @@ def test_turn_based_tables_are_not_pinged(client: TestClient) -> None:
 
 
 def test_a_finished_real_time_table_replays_its_clock_steps(rt_client: TestClient) -> None:
-    made = create(rt_client, [HUMAN, HUMAN], {"options": {"cards": 2, "interval_ms": 0, "answer_ms": 200}})
+    made = create(rt_client, [HUMAN, OPEN], {"options": {"cards": 2, "interval_ms": 0, "answer_ms": 200}})
     table = made["table"]
     east_token = rt_client.post(f"/api/tables/{table}/join", json={"seat": 1}).json()["token"]
     with rt_client.websocket_connect(f"/ws/tables/{table}") as west, \

@@ -115,8 +115,9 @@ def test_an_action_whose_commit_fails_changes_nothing(client: TestClient) -> Non
         assert (live.version, GAME.hash(live.state), len(live.log), len(live.steps)) == before
         assert client.get(f"/api/tables/{table}").json()["version"] == before[0]
         me.act(state["legal"][0]["action"], id="kept")
-        assert me.next_state()["reply_to"] == "kept"
-        assert live.version == before[0] + 1
+        kept = me.next_state()
+        # the version the answer carries: the bot may already have moved on the live table
+        assert kept["reply_to"] == "kept" and kept["version"] == before[0] + 1
 
 
 def test_autopilot_plays_for_a_seat_whose_time_runs_out_and_everyone_is_told(client: TestClient) -> None:

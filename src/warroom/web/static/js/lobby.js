@@ -13,7 +13,9 @@ const errors = new ErrorLine($("error"));
 const REFRESH_MS = 5000;
 const STATUSES = ["open", "running", "finished"];
 
-const state = { games: [], byName: new Map(), refreshing: false, mine: new Map(), name: null };
+// ``renamed`` counts the names saved here: a listing asked for before the latest one must not
+// put the old name back
+const state = { games: [], byName: new Map(), refreshing: false, mine: new Map(), name: null, renamed: 0 };
 
 // ----- who you are -------------------------------------------------------------------------------
 function drawMe() {
@@ -33,6 +35,7 @@ function drawMe() {
     event.preventDefault();
     try {
       state.name = (await api.rename(input.value)).name;
+      state.renamed += 1;
       state.editingName = false;
       drawMe();
     } catch (err) {
@@ -276,9 +279,10 @@ async function refresh() {
   if (state.refreshing) return;
   state.refreshing = true;
   try {
+    const renamed = state.renamed;
     const [me, ...lists] = await Promise.all([api.me(), ...STATUSES.map((s) => api.tables(s))]);
     state.mine = new Map(me.tables.map((t) => [t.table, t]));
-    if (state.name !== me.name && !state.editingName) {
+    if (state.name !== me.name && !state.editingName && renamed === state.renamed) {
       state.name = me.name;
       drawMe();
     }

@@ -88,6 +88,16 @@ class Kessen(Game[KessenState]):
         "max_rounds": Option(
             60, "rounds before the game is called a draw (no side won 3 battles in a row)", 1, 10_000
         ),
+        # the other readings of three rules (docs/rules/paper-kessen.md); 0 = warroom's reading
+        "specials_after_battle": Option(
+            0, "1: Specials may also be played in the after-battle window, not only in Deploy", 0, 1
+        ),
+        "duty_elsewhere_engagement": Option(
+            0, "1: Duty Elsewhere keeps its unit out of the battle's first engagement, not the round", 0, 1
+        ),
+        "assassin_from_hand": Option(
+            0, "1: the victim of Assassin may discard a leader from hand even with leaders in play", 0, 1
+        ),
     }
 
     def seat_names(self, config: dict[str, Any]) -> list[str]:
@@ -327,7 +337,7 @@ class Kessen(Game[KessenState]):
         state.engaged = []
         for side in state.sides:
             for u in side.units:
-                if not u.troops or u.leader in state.duty:
+                if not u.troops or (u.leader in state.duty and not option(state, "duty_elsewhere_engagement")):
                     continue
                 if u.leader == CAO_CAO and not cao_cao_fights:
                     continue
@@ -729,7 +739,21 @@ def _deploy_legal(state: KessenState, p: int) -> list[str]:
             for leader in units:
                 if _may_attach(state, card, side.unit(leader)):
                     out.append(f"attach card={card} unit={leader}")
-    for card in sorted(c for c in side.recruits if KIND[c] == "special"):
+    out.extend(_special_plays(state, p))
+    out.append("pass")
+    return out
+
+
+# Specials whose effect lasts "this round": after the battle there is nothing left for them to do.
+ROUND_SPECIALS = frozenset({"duty_elsewhere", "cut_supply_lines", "stirring_oratory"})
+
+
+def _special_plays(state: KessenState, p: int) -> list[str]:
+    out: list[str] = []
+    after = state.step == "after_battle"
+    for card in sorted(c for c in state.sides[p].recruits if KIND[c] == "special"):
+        if after and KEY[card] in ROUND_SPECIALS:
+            continue
         if KEY[card] == "duty_elsewhere":
             for s in state.sides:
                 for u in s.units:
@@ -737,7 +761,6 @@ def _deploy_legal(state: KessenState, p: int) -> list[str]:
                         out.append(make("special", card=card, unit=u.leader))
         else:
             out.append(make("special", card=card))
-    out.append("pass")
     return out
 
 
@@ -764,6 +787,8 @@ def _after_battle_legal(state: KessenState, p: int) -> list[str]:
         targets = fought if timing == "AB" else (kept if won else [])
         for leader in sorted(targets):
             out.append(make("attach", card=card, unit=leader))
+    if option(state, "specials_after_battle"):
+        out.extend(_special_plays(state, p))
     out.append("pass")
     return out
 
@@ -778,13 +803,30 @@ def _available(state: KessenState, side: int, exclude: int = -1) -> list[int]:
     return out
 
 
+def _pickable(state: KessenState, side: int, exclude: int = -1) -> list[int]:
+    """The units that may be picked (or brought in) now: the available ones, less, under the
+    option ``duty_elsewhere_engagement``, those on Duty Elsewhere in the battle's first
+    engagement (unless that would leave the side nobody to pick)."""
+    out = _available(state, side, exclude)
+    if state.duty and state.engagement == 1 and option(state, "duty_elsewhere_engagement"):
+        free = [u for u in _available(state, side) if u not in state.duty]
+        if free:
+            out = [u for u in out if u not in state.duty]
+    return out
+
+
+def option(state: KessenState, key: str) -> int:
+    """A rule option's value (records made before an option existed lack it: its default)."""
+    return int(state.config.get("options", {}).get(key, Kessen.options[key].default))
+
+
 def _available_count(state: KessenState, side: int) -> int:
     return len(_available(state, side))
 
 
 def _pick_legal(state: KessenState, p: int) -> list[str]:
-    defenders = _available(state, 1 - p)
-    out = [f"pick attacker={a} defender={d}" for a in _available(state, p) for d in defenders]
+    defenders = _pickable(state, 1 - p)
+    out = [f"pick attacker={a} defender={d}" for a in _pickable(state, p) for d in defenders]
     for c in sorted(state.sides[p].actions):
         if KEY[c] in PRE_PICK:
             out.append(make("play", card=c))
@@ -794,8 +836,8 @@ def _pick_legal(state: KessenState, p: int) -> list[str]:
 def _strategy_legal(state: KessenState, p: int) -> list[str]:
     att, dfn = state.attacker, 1 - state.attacker
     out: list[str] = []
-    other_def = _available(state, dfn, exclude=state.def_unit)
-    other_att = _available(state, att, exclude=state.att_unit)
+    other_def = _pickable(state, dfn, exclude=state.def_unit)
+    other_att = _pickable(state, att, exclude=state.att_unit)
     for c in sorted(state.sides[p].actions):
         key = KEY[c]
         if key in EXCHANGE_PLAIN:
@@ -888,9 +930,10 @@ def _treachery_targets(state: KessenState, side: int) -> list[int]:
 def _assassin_targets(state: KessenState, side: int) -> list[int]:
     s = state.sides[side]
     in_play = sorted(u.leader for u in s.units if u.leader not in MAIN_LEADERS)
-    if in_play:
-        return in_play
-    return sorted(c for c in s.leaders if KIND[c] == "leader")
+    in_hand = sorted(c for c in s.leaders if KIND[c] == "leader")
+    if option(state, "assassin_from_hand"):
+        return in_play + in_hand
+    return in_play or in_hand
 
 
 # ----- card movement -------------------------------------------------------------------------
@@ -1009,10 +1052,10 @@ def _strategy_effect(state: KessenState, p: int, key: str, unit: int, events: li
     elif key == "destroy_stores":
         state.troop_penalty[opp] += 1
     elif key == "intercept":
-        if unit in _available(state, 1 - state.attacker):
+        if unit in _pickable(state, 1 - state.attacker):
             state.def_unit = unit
     elif key == "lure":
-        if unit in _available(state, state.attacker):
+        if unit in _pickable(state, state.attacker):
             state.att_unit = unit
     elif key == "evasion":
         push(state, "choose", side=opp, slot="defender")
@@ -1150,9 +1193,9 @@ class _Choose(_Forced):
 
     def legal(self, state: KessenState, frame: Frame, seat: int) -> list[str]:
         if frame.data["slot"] == "defender":
-            units = _available(state, 1 - state.attacker, exclude=state.def_unit)
+            units = _pickable(state, 1 - state.attacker, exclude=state.def_unit)
         else:
-            units = _available(state, state.attacker, exclude=state.att_unit)
+            units = _pickable(state, state.attacker, exclude=state.att_unit)
         return [make("choose", unit=u) for u in units]
 
     def answer(self, state: KessenState, frame: Frame, seat: int, action: str, events: list[Event]) -> None:

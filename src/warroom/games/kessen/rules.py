@@ -698,6 +698,10 @@ def _next_turn(state: KessenState, p: int) -> None:
 
 # ----- legal actions --------------------------------------------------------------------------
 def _legal(state: KessenState, p: int) -> list[str]:
+    return once(_every_move(state, p))
+
+
+def _every_move(state: KessenState, p: int) -> list[str]:
     frames = state.frames
     if frames:
         frame = frames[-1]
@@ -718,6 +722,31 @@ def _legal(state: KessenState, p: int) -> list[str]:
     if step == "tactics":
         return _tactics_legal(state, p)
     return []
+
+
+# the arguments that name a card of which the decks hold several copies (leaders are unique)
+COPY_ARGS = ("card", "troop", "on")
+
+
+def once(actions: list[str]) -> list[str]:
+    """Identical moves offered once: two actions that differ only in which copy of the same card
+    they use do the same thing, so only the first (the lowest ids) is legal."""
+    seen: set[str] = set()
+    out: list[str] = []
+    for action in actions:
+        if "=" not in action:
+            out.append(action)
+            continue
+        verb, _, rest = action.partition(" ")
+        sig = [verb]
+        for arg in rest.split(" "):
+            k, _, v = arg.partition("=")
+            sig.append(f"{k}={KEY[int(v)]}" if k in COPY_ARGS and v.isdigit() else arg)
+        key = " ".join(sig)
+        if key not in seen:
+            seen.add(key)
+            out.append(action)
+    return out
 
 
 def _deploy_legal(state: KessenState, p: int) -> list[str]:

@@ -57,8 +57,59 @@ def _unit_label(state: KessenState, leader: int) -> str:
     return f"{card_name(leader)} ({' + '.join(card_name(t) for t in unit.troops)})"
 
 
+# cards whose effect is not (only) on a Force total: never marked "no effect now"
+SIDE_EFFECTS = frozenset({"losses", "slain", "snipe", "outflank", "dome"})
+NO_EFFECT = "no effect now"
+
+
+def effect(state: KessenState, player: int, action: str) -> tuple[str, bool] | None:
+    """What a Tactics-segment card would do now, where the rules make it computable: the Force
+    totals it changes ("Liu Bei 12 → 14"), and whether it would do nothing at all."""
+    from warroom.games.kessen.force import unit_force
+    from warroom.games.kessen.rules import GAME
+
+    if state.step != "tactics" or state.frames or not action.startswith("play "):
+        return None
+    try:
+        _, args = parse(action)
+        card = int(args["card"])
+        on = int(args.get("on", -1))
+    except (MalformedAction, ValueError, KeyError):
+        return None
+    if card not in state.sides[player].actions:
+        return None
+    as_ = args.get("as", "")
+    key = as_ or KEY[card]
+    sides = (state.attacker, 1 - state.attacker)
+    leaders = (state.att_unit, state.def_unit)
+    after = state.clone()
+    after.sides[player].actions.remove(card)
+    GAME._play_battle_card(after, player, card, on, as_, [])
+    changes: list[str] = []
+    for side, leader in sorted(zip(sides, leaders, strict=True), key=lambda x: x[0] != player):
+        was, now = (s.find_unit(leader) for s in (state, after))
+        if was is None or now is None:
+            return None
+        f0, f1 = unit_force(state, side, was, True)[0], unit_force(after, side, now, True)[0]
+        if f0 != f1:
+            changes.append(f"{card_name(leader)} {f0} → {f1}")
+    if changes:
+        return "; ".join(changes), False
+    if key in SIDE_EFFECTS:
+        return "", False
+    return NO_EFFECT, True
+
+
 def describe(state: KessenState, player: int, action: str) -> str:
-    """One sentence for a legal action."""
+    """One sentence for a legal action (with its effect, where it can be computed)."""
+    text = _describe(state, player, action)
+    shown = effect(state, player, action)
+    if shown is not None and shown[0]:
+        text += f" [{shown[0]}]"
+    return text
+
+
+def _describe(state: KessenState, player: int, action: str) -> str:
     try:
         verb, args = parse(action)
         a = {k: int(v) for k, v in args.items() if k != "as"}

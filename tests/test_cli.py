@@ -281,3 +281,16 @@ def test_games_json_documents_the_kessen_reading_options() -> None:
     kessen = next(g for g in data if g["name"] == "kessen")
     opt = next(o for o in kessen["options"] if o["name"] == "assassin_from_hand")
     assert (opt["default"], opt["min"], opt["max"]) == (0, 0, 1)
+
+
+def test_rules_kessen_prints_goal_turn_structure_and_keywords_within_80_columns() -> None:
+    out = RUNNER.invoke(app, ["rules", "kessen"])
+    assert out.exit_code == 0
+    lines = out.stdout.splitlines()
+    assert max(len(line) for line in lines) <= 80  # a pipe, as here, gets 80 columns
+    text = out.stdout
+    assert "Goal: win the battles of 3 rounds in a row" in text
+    assert "Turn structure: each round is 1. Leader phase" in text
+    assert "Keywords" in text
+    loyal = next(line for line in lines if "│ Loyal " in line)
+    assert "Immune to Treachery and Duty" in loyal

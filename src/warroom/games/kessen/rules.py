@@ -626,24 +626,9 @@ class Kessen(Game[KessenState]):
 
     def _play_battle_card(self, state: KessenState, p: int, card: int, on: int, as_: str,
                           events: list[Event]) -> None:
-        key = as_ or KEY[card]
-        if on < 0:
-            # A one-troop unit names no troop in the action (``on=`` is asked only when there is a
-            # choice), yet the card still sits on that troop: Carp/Goose/Bowl check its type and
-            # the one-Formation-per-troop limit counts it.
-            unit = state.sides[p].unit(state.att_unit if p == state.attacker else state.def_unit)
-            spots = _targets(unit, key, KIND_OF_KEY[key], set()) if unit is not None else []
-            if len(spots) == 1 and spots[0] >= 0:
-                on = spots[0]
-        target = -1
-        kind = NEGATES.get(key)
-        if kind is not None:
-            out = negated(state.played)
-            for q in reversed(state.played):
-                if q.side != p and q.card not in out and KIND_OF_KEY[q.key] == kind:
-                    target = q.card
-                    break
-        state.played.append(Played(card, p, on, key, target))
+        played = played_record(state, p, card, on, as_)
+        on, target = played.on, played.negates
+        state.played.append(played)
         data: dict[str, Any] = {"side": SIDES[p], "card": card}
         if as_:
             data["as"] = as_
@@ -652,11 +637,34 @@ class Kessen(Game[KessenState]):
         if target >= 0:
             data["negates"] = target
         events.append(Event("play", data))
-        n = RANDOM_DISCARD.get(key, 0)
+        n = RANDOM_DISCARD.get(played.key, 0)
         if n:
             _random_discard(state, 1 - p, n, events, CARDS[card].name)
         state.passes = 0
         state.turn = 1 - p
+
+
+def played_record(state: KessenState, p: int, card: int, on: int, as_: str) -> Played:
+    """The record of a battle card as it would be played now: where it sits and what it negates
+    (also what ``text.effect`` adds to a copy of the played list to show a card's effect)."""
+    key = as_ or KEY[card]
+    if on < 0:
+        # A one-troop unit names no troop in the action (``on=`` is asked only when there is a
+        # choice), yet the card still sits on that troop: Carp/Goose/Bowl check its type and
+        # the one-Formation-per-troop limit counts it.
+        unit = state.sides[p].unit(state.att_unit if p == state.attacker else state.def_unit)
+        spots = _targets(unit, key, KIND_OF_KEY[key], set()) if unit is not None else []
+        if len(spots) == 1 and spots[0] >= 0:
+            on = spots[0]
+    target = -1
+    kind = NEGATES.get(key)
+    if kind is not None:
+        out = negated(state.played)
+        for q in reversed(state.played):
+            if q.side != p and q.card not in out and KIND_OF_KEY[q.key] == kind:
+                target = q.card
+                break
+    return Played(card, p, on, key, target)
 
 
 # ----- who decides ----------------------------------------------------------------------------

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from typing import TYPE_CHECKING
 
 from warroom.engine import MalformedAction, parse
@@ -60,13 +61,16 @@ def _unit_label(state: KessenState, leader: int) -> str:
 # cards whose effect is not (only) on a Force total: never marked "no effect now"
 SIDE_EFFECTS = frozenset({"losses", "slain", "snipe", "outflank", "dome"})
 NO_EFFECT = "no effect now"
+# cards that can change the opposing unit's total: the negating ones, and Duel
+HITS_OPPONENT = frozenset({"tactician", "raid", "fissure", "iron_wall", "rally", "hail", "ice_storm", "duel"})
 
 
-def effect(state: KessenState, player: int, action: str) -> tuple[str, bool] | None:
+def effect(state: KessenState, player: int, action: str,
+           before: dict[int, int] | None = None) -> tuple[str, bool] | None:
     """What a Tactics-segment card would do now, where the rules make it computable: the Force
     totals it changes ("Liu Bei 12 → 14"), and whether it would do nothing at all."""
     from warroom.games.kessen.force import unit_force
-    from warroom.games.kessen.rules import GAME
+    from warroom.games.kessen.rules import played_record
 
     if state.step != "tactics" or state.frames or not action.startswith("play "):
         return None
@@ -82,15 +86,23 @@ def effect(state: KessenState, player: int, action: str) -> tuple[str, bool] | N
     key = as_ or KEY[card]
     sides = (state.attacker, 1 - state.attacker)
     leaders = (state.att_unit, state.def_unit)
-    after = state.clone()
-    after.sides[player].actions.remove(card)
-    GAME._play_battle_card(after, player, card, on, as_, [])
+    # a shallow copy with the card added to the engagement's played cards: Force totals read
+    # only those (the random discards of Snipe and the like change no total); cheap, as the
+    # view that bots read carries these notes
+    after = copy.copy(state)
+    after.played = [*state.played, played_record(state, player, card, on, as_)]
     changes: list[str] = []
-    for side, leader in sorted(zip(sides, leaders, strict=True), key=lambda x: x[0] != player):
-        was, now = (s.find_unit(leader) for s in (state, after))
-        if was is None or now is None:
+    pairs = sorted(zip(sides, leaders, strict=True), key=lambda x: x[0] != player)
+    if key not in HITS_OPPONENT:
+        pairs = pairs[:1]  # the card changes its own unit's total only
+    for side, leader in pairs:
+        unit = state.find_unit(leader)
+        if unit is None:
             return None
-        f0, f1 = unit_force(state, side, was, True)[0], unit_force(after, side, now, True)[0]
+        known = before if before is not None else {}
+        if leader not in known:  # the totals now, once per view (``before``) for all its moves
+            known[leader] = unit_force(state, side, unit, True)[0]
+        f0, f1 = known[leader], unit_force(after, side, unit, True)[0]
         if f0 != f1:
             changes.append(f"{card_name(leader)} {f0} → {f1}")
     if changes:

@@ -129,8 +129,9 @@ def view(game: Kessen, state: KessenState, player: int | None) -> dict[str, Any]
         # the effect of each card this seat may play now (Force totals before → after), and the
         # "no effect now" mark, for renderers to show beside the move
         notes = {}
+        totals: dict[int, int] = {}
         for action in game.legal_actions(state, player):
-            shown = effect(state, player, action)
+            shown = effect(state, player, action, totals)
             if shown is not None:
                 notes[action] = {"effect": shown[0], "no_effect": shown[1]}
         if notes:

@@ -78,3 +78,11 @@ def test_two_copies_of_a_troop_form_one_deploy_move() -> None:
     s.deploy(GOOD)
     deploys = [x for x in s.legal(GOOD) if x.startswith(f"deploy leader={zhao_yun}")]
     assert deploys == [f"deploy leader={zhao_yun} troop={a}"]
+
+
+def test_the_refused_copy_names_the_offered_one() -> None:
+    s, liu_bei, xu = _fight()
+    first, second = sorted(s.hand(EVIL, "actions", ["ambush", "ambush"]))
+    s.engagement(attacker=GOOD, att_unit=liu_bei, def_unit=xu)
+    reason = GAME.explain_illegal(s.state, EVIL, f"play card={second}")
+    assert reason == f"that is the same move as 'play card={first}' (identical copies are offered once): use that"

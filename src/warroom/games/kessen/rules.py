@@ -736,6 +736,16 @@ def _every_move(state: KessenState, p: int) -> list[str]:
 COPY_ARGS = ("card", "troop", "on")
 
 
+def same_move(action: str) -> str:
+    """The action with each copy-card id replaced by the card's key: equal for identical moves."""
+    verb, _, rest = action.partition(" ")
+    sig = [verb]
+    for arg in rest.split(" ") if rest else []:
+        k, _, v = arg.partition("=")
+        sig.append(f"{k}={KEY[int(v)]}" if k in COPY_ARGS and v.isdigit() and int(v) < len(KEY) else arg)
+    return " ".join(sig)
+
+
 def once(actions: list[str]) -> list[str]:
     """Identical moves offered once: two actions that differ only in which copy of the same card
     they use do the same thing, so only the first (the lowest ids) is legal."""
@@ -745,12 +755,7 @@ def once(actions: list[str]) -> list[str]:
         if "=" not in action:
             out.append(action)
             continue
-        verb, _, rest = action.partition(" ")
-        sig = [verb]
-        for arg in rest.split(" "):
-            k, _, v = arg.partition("=")
-            sig.append(f"{k}={KEY[int(v)]}" if k in COPY_ARGS and v.isdigit() else arg)
-        key = " ".join(sig)
+        key = same_move(action)
         if key not in seen:
             seen.add(key)
             out.append(action)

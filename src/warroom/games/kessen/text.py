@@ -177,6 +177,11 @@ def explain_illegal(game: Kessen, state: KessenState, player: int, action: str) 
     verbs = sorted({x.split()[0] for x in legal})
     if verb not in verbs:
         return f"'{verb}' is not possible now ({prompt(state, player).lower()}); you may: {', '.join(verbs)}"
+    from warroom.games.kessen.rules import same_move
+
+    twin = next((x for x in legal if x != action and same_move(x) == same_move(action)), None)
+    if twin is not None:
+        return f"that is the same move as '{twin}' (identical copies are offered once): use that"
     for key in ("card", "leader", "troop"):
         if key in args:
             try:

@@ -161,8 +161,12 @@ class KessenView {
         title: `${m[1]}: ${meaning}`,
         tabindex: "0",
         dataset: { keyword: base },
-        onclick: (ev) => { ev.stopPropagation(); ev.currentTarget.classList.toggle("open"); },
-        onkeydown: (ev) => { if (ev.key === "Enter") { ev.stopPropagation(); ev.currentTarget.classList.toggle("open"); } },
+        // inside a card or move button the tap still selects it (the button's own click)
+        onclick: (ev) => {
+          if (!ev.currentTarget.closest("button")) ev.stopPropagation();
+          ev.currentTarget.classList.toggle("open");
+        },
+        onkeydown: (ev) => { if (ev.key === "Enter" && !ev.currentTarget.closest("button")) ev.currentTarget.classList.toggle("open"); },
       }, m[0], h("span", { class: "keyword-text" }, ` (${meaning})`)));
       last = m.index + m[0].length;
     }

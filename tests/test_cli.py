@@ -53,7 +53,8 @@ def test_games_lists_kessen_in_text_and_json() -> None:
     data = json.loads(RUNNER.invoke(app, ["games", "--json"]).stdout)
     kessen = next(g for g in data if g["name"] == "kessen")
     assert kessen["players"] == [2] and kessen["seat_names"] == {"2": ["good", "evil"]}
-    assert [o["name"] for o in kessen["options"]] == ["max_rounds"]
+    assert [o["name"] for o in kessen["options"]] == [
+        "max_rounds", "specials_after_battle", "duty_elsewhere_engagement", "assassin_from_hand"]
     assert kessen["options"][0] | {"help": ""} == {"name": "max_rounds", "type": "int", "default": 60,
                                                    "help": "", "min": 1, "max": 10_000}
     # the default bot is the game's own fact, the same one `play` and the server use
@@ -273,3 +274,23 @@ def test_yes_one_piped_into_the_console_script_finishes_quickly() -> None:
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip().splitlines()[-1].startswith("result: ")
     assert "\x1b[" not in done.stdout  # plain text when not at a terminal
+
+
+def test_games_json_documents_the_kessen_reading_options() -> None:
+    data = json.loads(RUNNER.invoke(app, ["games", "--json"]).stdout)
+    kessen = next(g for g in data if g["name"] == "kessen")
+    opt = next(o for o in kessen["options"] if o["name"] == "assassin_from_hand")
+    assert (opt["default"], opt["min"], opt["max"]) == (0, 0, 1)
+
+
+def test_rules_kessen_prints_goal_turn_structure_and_keywords_within_80_columns() -> None:
+    out = RUNNER.invoke(app, ["rules", "kessen"])
+    assert out.exit_code == 0
+    lines = out.stdout.splitlines()
+    assert max(len(line) for line in lines) <= 80  # a pipe, as here, gets 80 columns
+    text = out.stdout
+    assert "Goal: win the battles of 3 rounds in a row" in text
+    assert "Turn structure: each round is 1. Leader phase" in text
+    assert "Keywords" in text
+    loyal = next(line for line in lines if "│ Loyal " in line)
+    assert "Immune to Treachery and Duty" in loyal

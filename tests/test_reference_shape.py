@@ -11,7 +11,14 @@ from tests import tiny_game
 from warroom import bots
 from warroom.engine import registry
 from warroom.engine.game import Game
-from warroom.engine.reference import Column, GameDescription, ReferenceEntry, ReferenceSection, RulesReference
+from warroom.engine.reference import (
+    Column,
+    GameDescription,
+    GlossaryEntry,
+    ReferenceEntry,
+    ReferenceSection,
+    RulesReference,
+)
 
 GAMES = [*registry.all_games(), tiny_game.GAME]
 
@@ -48,6 +55,12 @@ def test_the_rules_reference_has_the_documented_shape(game: Game[Any]) -> None:
         if "size" in section:
             assert sum(e["count"] or 0 for e in section["entries"]) == section["size"]
     assert len(ids) == len(set(ids))  # a piece belongs to one entry
+    terms = []
+    for word in reference.get("glossary", []):
+        _has_shape(dict(word), GlossaryEntry)
+        assert word["term"] and word["text"] and "\n" not in word["text"]  # one line each
+        terms.append(word["term"])
+    assert len(terms) == len(set(terms))
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import secrets
+import shutil
 import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -94,7 +95,9 @@ def rules(
         return
     screen = terminal.screen_for(the_game.name)
     render = getattr(screen, "rules", terminal.render_rules)
-    _console().print(render(reference))
+    # the rules fit an 80-column terminal, and a pipe (the tables fold their text)
+    Console(highlight=False, width=min(shutil.get_terminal_size((80, 24)).columns, 80)
+            if sys.stdout.isatty() else 80).print(render(reference))
 
 
 def _console() -> Console:

@@ -166,6 +166,14 @@ def render_rules(reference: RulesReference) -> RenderableType:
     intro = reference.get("intro", [])
     if intro:
         parts.append(Text("\n\n".join(intro) + "\n"))
+    glossary = reference.get("glossary", [])
+    if glossary:
+        words = Table(title="Keywords", title_justify="left", title_style="bold", expand=False)
+        words.add_column("Term", style="bold", overflow="fold")
+        words.add_column("Meaning", overflow="fold")
+        for g in glossary:
+            words.add_row(g["term"], g["text"])
+        parts.append(words)
     for section in reference.get("sections", []):
         size = section.get("size")
         table = Table(title=section["title"] + (f" ({size})" if size is not None else ""),

@@ -63,10 +63,10 @@ def _sync(old: Any, new: Any) -> None:
 
 
 class Scenario:
-    def __init__(self, seed: int = 7, max_rounds: int = 60) -> None:
+    def __init__(self, seed: int = 7, max_rounds: int = 60, options: dict[str, int] | None = None) -> None:
         self.game = GAME
         self.state = build({
-            "game": "kessen", "options": {"max_rounds": max_rounds}, "rng": seed, "round": 1,
+            "game": "kessen", "options": {"max_rounds": max_rounds, **(options or {})}, "rng": seed, "round": 1,
             "step": "deploy", "unlisted": "decks",
             "good": {"units": [{"leader": "liu_bei"}]}, "evil": {"units": [{"leader": "cao_cao"}]},
         })

@@ -20,7 +20,7 @@ from __future__ import annotations
 import pytest
 
 from tests.kessen.scenario import EVIL, GOOD, Scenario, end_round, pending, played_keys, refuse, resolution
-from warroom.games.kessen.rules import shown_step
+from warroom.games.kessen.rules import once, shown_step
 
 # ===== Strategy cards =========================================================================
 
@@ -200,12 +200,12 @@ def test_war_council_can_take_the_action_hand_above_seven_until_the_end_segment(
     # segment, where Good may play from all nine cards
     assert not s.state.frames
     assert s.state.step == "tactics" and s.decider() == GOOD
-    assert s.legal(GOOD) == [f"play card={c}" for c in hand] + ["pass"]
+    assert s.legal(GOOD) == [*once([f"play card={c}" for c in hand]), "pass"]
     s.play(GOOD, "pass")  # Evil has nothing to play: the engagement resolves
     assert resolution(s)["winner"] == "good"
     # the End segment brings the nine cards down to four, the owner choosing
     assert pending(s.state) == [("discard", GOOD, "actions", 4)]
-    assert s.legal(GOOD) == [f"discard card={c}" for c in hand]
+    assert s.legal(GOOD) == once([f"discard card={c}" for c in hand])
     for c in hand[:5]:
         s.play(GOOD, f"discard card={c}")
     assert sorted(s.state.sides[GOOD].actions) == hand[5:]

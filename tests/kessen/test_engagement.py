@@ -24,7 +24,7 @@ from tests.kessen.scenario import (
     resolution,
     stack,
 )
-from warroom.games.kessen.rules import shown_step
+from warroom.games.kessen.rules import once, shown_step
 
 # ===== Action segment =========================================================================
 
@@ -68,11 +68,11 @@ def test_an_extra_draw_above_seven_is_kept_until_the_end_segment_brings_both_han
     assert res["winner"] == "good"
     # End segment: the defender (Good) first brings eight down to four, then Evil seven to four
     assert pending(s.state) == [("discard", GOOD, "actions", 4), ("discard", EVIL, "actions", 4)]
-    assert s.legal(GOOD) == [f"discard card={c}" for c in good_hand] and s.legal(EVIL) == []
+    assert s.legal(GOOD) == once([f"discard card={c}" for c in good_hand]) and s.legal(EVIL) == []
     for c in good_hand[:4]:
         s.play(GOOD, f"discard card={c}")
     assert sorted(s.state.sides[GOOD].actions) == good_hand[4:]
-    assert s.decider() == EVIL and s.legal(EVIL) == [f"discard card={c}" for c in evil_hand]
+    assert s.decider() == EVIL and s.legal(EVIL) == once([f"discard card={c}" for c in evil_hand])
     for c in evil_hand[-3:]:
         s.play(EVIL, f"discard card={c}")
     assert set(good_hand[:4] + evil_hand[-3:]) <= set(s.state.action_discard)

@@ -22,7 +22,7 @@ from tests.kessen.scenario import (
 from warroom.engine import GameOver, NotYourTurn
 from warroom.games.kessen.cards import CAO_CAO, DECK_IDS, KEY, KIND, LIU_BEI, MAIN_LEADERS
 from warroom.games.kessen.position import card_id
-from warroom.games.kessen.rules import GAME
+from warroom.games.kessen.rules import GAME, once
 from warroom.games.kessen.state import KessenState
 
 
@@ -232,7 +232,7 @@ def test_increase_supplies_above_seven_recruits_is_kept_until_the_end_phase() ->
     assert not any(a.startswith("discard") for a in s.legal(GOOD))
     s.play(GOOD, "pass")  # no unit takes a troop: an empty battle, then the End phase
     assert pending(s.state) == [("discard", GOOD, "recruits", 7)]
-    assert s.legal(GOOD) == [f"discard card={c}" for c in held]
+    assert s.legal(GOOD) == once([f"discard card={c}" for c in held])
     s.play(GOOD, f"discard card={hand[2]}")  # the owner's choice
     assert hand[2] in s.state.recruit_discard and hand[2] not in s.state.sides[GOOD].recruits
     # the next round's Recruit phase draws three onto the seven kept
@@ -274,7 +274,7 @@ def test_a_steal_above_seven_recruits_is_kept_until_the_end_phase() -> None:
     assert not any(a.startswith("discard") for a in s.legal(GOOD))
     s.play(GOOD, "pass")
     assert pending(s.state) == [("discard", GOOD, "recruits", 7)]
-    assert s.legal(GOOD) == [f"discard card={c}" for c in held]
+    assert s.legal(GOOD) == once([f"discard card={c}" for c in held])
     s.play(GOOD, f"discard card={stolen[0]}")
     assert stolen[0] in s.state.recruit_discard and s.state.round == 2
 
@@ -289,7 +289,7 @@ def test_the_end_phase_trims_a_ten_card_recruit_hand_to_seven_initiative_first(s
     assert pending(st) == [("discard", first, "recruits", 7), ("discard", 1 - first, "recruits", 7)]
     for side in (first, 1 - first):
         assert GAME.decisions(st)[0].player == side
-        assert GAME.legal_actions(st, side) == [f"discard card={c}" for c in dealt[side]]
+        assert GAME.legal_actions(st, side) == once([f"discard card={c}" for c in dealt[side]])
         chosen = dealt[side][-3:]  # the owner's choice: here the three highest ids
         for c in chosen:
             GAME.apply(st, side, f"discard card={c}")

@@ -223,3 +223,18 @@ def test_any_junk_in_a_description_is_a_config_error_never_a_traceback(data: st.
         GAME.position(d)
     except ConfigError as err:
         assert str(err) and "Traceback" not in str(err)
+
+
+def test_a_raids_discard_that_keeps_more_than_seven_cards_round_trips() -> None:
+    from tests.kessen.scenario import EVIL, GOOD, Scenario, pending
+    from warroom.games.kessen.position import build, describe
+
+    s = Scenario()
+    s.hand(EVIL, "recruits", ["foot"] * 2 + ["swords"] * 2 + ["spears"] * 2 + ["warriors"] * 2
+           + ["long_bows"] * 2 + ["archers"])  # 11 cards
+    raids, _ = s.hand(GOOD, "recruits", ["raids", "stirring_oratory"])
+    s.deploy(GOOD)
+    s.play(GOOD, f"special card={raids}")
+    assert pending(s.state) == [("discard", EVIL, "recruits", 8, "Raids")]
+    again = build(describe(s.state))
+    assert again.to_json() == s.state.to_json()

@@ -62,3 +62,14 @@ def test_unit_status_outside_and_inside_a_battle() -> None:
     assert shown[xiahou_dun]["status"] == "not_engaged"
     s.state.step = "after_battle"  # the battle is over: the units that took part have fought
     assert units(s.game.view(s.state, None))[guan_yu]["status"] == "fought"
+
+
+def test_the_rules_reference_explains_every_keyword_the_rules_use() -> None:
+    from warroom.games.kessen.rules import GAME as KESSEN
+
+    glossary = {g["term"]: g["text"] for g in KESSEN.rules_reference()["glossary"]}
+    for term in ("Loyal", "Scout", "Summon", "Companion", "Intercept", "General", "Sorcerer", "Unit",
+                 "Troop", "Modifier", "DP", "AB", "ABYW", "Special", "Strategy", "Tactic", "Spell",
+                 "Formation", "Event", "Negate", "Force", "Retreat"):
+        assert glossary[term], term
+    assert glossary["Loyal"] == "Immune to Treachery and Duty Elsewhere (Guan Yu, Zhang Fei)."

@@ -218,6 +218,8 @@ def test_play_a_whole_game_against_a_bot_with_a_spectator(server: str, browser: 
     errors = PageErrors()
     player_context = browser.new_context(viewport=LAPTOP)
     page = errors.watch(player_context.new_page())
+    # a move marked "no effect now" asks for a confirmation (js/games/kessen.js): the player says yes
+    page.on("dialog", lambda dialog: dialog.accept())
 
     # the lobby: a Kessen table, Good for us, Evil for a bot, a fixed seed
     page.goto(f"{server}/")

@@ -49,6 +49,13 @@ class ReferenceSection(TypedDict):
     entries: list[ReferenceEntry]
 
 
+class GlossaryEntry(TypedDict):
+    """A keyword the rules use and its one-line explanation (for hover/tap and ``warroom rules``)."""
+
+    term: str  # as it appears in card texts and the rules (``Loyal``, ``Formation``)
+    text: str  # one line
+
+
 class RulesReference(TypedDict):
     """Everything ``warroom rules GAME`` shows."""
 
@@ -57,6 +64,7 @@ class RulesReference(TypedDict):
     rules_version: int
     intro: list[str]  # a few paragraphs: the goal and the flow of a turn (may be empty)
     sections: list[ReferenceSection]
+    glossary: NotRequired[list[GlossaryEntry]]  # the rules' keywords, in reading order
 
 
 class VariantInfo(TypedDict):

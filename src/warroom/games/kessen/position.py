@@ -580,7 +580,7 @@ def _read_pending(state: KessenState, raw: list[Any], chain_cards: list[list[int
                 r.fault(f"{where}.hand must be one of {', '.join(HANDS)}")
                 hand = "actions"
             data["hand"] = hand
-            data["keep"] = number(item.get("keep"), f"{where}.keep", 0, 7)
+            data["keep"] = number(item.get("keep"), f"{where}.keep", 0)  # Raids can keep more than 7
             if item.get("why"):
                 data["why"] = str(item["why"])
         elif kind == "losses":

@@ -92,6 +92,16 @@ class Kessen(Game[KessenState]):
         "max_rounds": Option(
             60, "rounds before the game is called a draw (no side won 3 battles in a row)", 1, 10_000
         ),
+        # the other readings of three rules (docs/rules/paper-kessen.md); 0 = warroom's reading
+        "specials_after_battle": Option(
+            0, "1: Specials may also be played in the after-battle window, not only in Deploy", 0, 1
+        ),
+        "duty_elsewhere_engagement": Option(
+            0, "1: Duty Elsewhere keeps its unit out of the battle's first engagement, not the round", 0, 1
+        ),
+        "assassin_from_hand": Option(
+            0, "1: the victim of Assassin may discard a leader from hand even with leaders in play", 0, 1
+        ),
     }
 
     evaluate = evaluate  # search bots' evaluation function, in evaluate.py
@@ -343,7 +353,7 @@ class Kessen(Game[KessenState]):
         state.engaged = []
         for side in state.sides:
             for u in side.units:
-                if not u.troops or u.leader in state.duty:
+                if not u.troops or (u.leader in state.duty and not option(state, "duty_elsewhere_engagement")):
                     continue
                 if u.leader == CAO_CAO and not cao_cao_fights:
                     continue
@@ -632,24 +642,9 @@ class Kessen(Game[KessenState]):
 
     def _play_battle_card(self, state: KessenState, p: int, card: int, on: int, as_: str,
                           events: list[Event]) -> None:
-        key = as_ or KEY[card]
-        if on < 0:
-            # A one-troop unit names no troop in the action (``on=`` is asked only when there is a
-            # choice), yet the card still sits on that troop: Carp/Goose/Bowl check its type and
-            # the one-Formation-per-troop limit counts it.
-            unit = state.sides[p].unit(state.att_unit if p == state.attacker else state.def_unit)
-            spots = _targets(unit, key, KIND_OF_KEY[key], set()) if unit is not None else []
-            if len(spots) == 1 and spots[0] >= 0:
-                on = spots[0]
-        target = -1
-        kind = NEGATES.get(key)
-        if kind is not None:
-            out = negated(state.played)
-            for q in reversed(state.played):
-                if q.side != p and q.card not in out and KIND_OF_KEY[q.key] == kind:
-                    target = q.card
-                    break
-        state.played.append(Played(card, p, on, key, target))
+        played = played_record(state, p, card, on, as_)
+        on, target = played.on, played.negates
+        state.played.append(played)
         data: dict[str, Any] = {"side": SIDES[p], "card": card}
         if as_:
             data["as"] = as_
@@ -658,11 +653,34 @@ class Kessen(Game[KessenState]):
         if target >= 0:
             data["negates"] = target
         events.append(Event("play", data))
-        n = RANDOM_DISCARD.get(key, 0)
+        n = RANDOM_DISCARD.get(played.key, 0)
         if n:
             _random_discard(state, 1 - p, n, events, CARDS[card].name)
         state.passes = 0
         state.turn = 1 - p
+
+
+def played_record(state: KessenState, p: int, card: int, on: int, as_: str) -> Played:
+    """The record of a battle card as it would be played now: where it sits and what it negates
+    (also what ``text.effect`` adds to a copy of the played list to show a card's effect)."""
+    key = as_ or KEY[card]
+    if on < 0:
+        # A one-troop unit names no troop in the action (``on=`` is asked only when there is a
+        # choice), yet the card still sits on that troop: Carp/Goose/Bowl check its type and
+        # the one-Formation-per-troop limit counts it.
+        unit = state.sides[p].unit(state.att_unit if p == state.attacker else state.def_unit)
+        spots = _targets(unit, key, KIND_OF_KEY[key], set()) if unit is not None else []
+        if len(spots) == 1 and spots[0] >= 0:
+            on = spots[0]
+    target = -1
+    kind = NEGATES.get(key)
+    if kind is not None:
+        out = negated(state.played)
+        for q in reversed(state.played):
+            if q.side != p and q.card not in out and KIND_OF_KEY[q.key] == kind:
+                target = q.card
+                break
+    return Played(card, p, on, key, target)
 
 
 # ----- who decides ----------------------------------------------------------------------------
@@ -704,6 +722,10 @@ def _next_turn(state: KessenState, p: int) -> None:
 
 # ----- legal actions --------------------------------------------------------------------------
 def _legal(state: KessenState, p: int) -> list[str]:
+    return once(_every_move(state, p))
+
+
+def _every_move(state: KessenState, p: int) -> list[str]:
     frames = state.frames
     if frames:
         frame = frames[-1]
@@ -726,6 +748,36 @@ def _legal(state: KessenState, p: int) -> list[str]:
     return []
 
 
+# the arguments that name a card of which the decks hold several copies (leaders are unique)
+COPY_ARGS = ("card", "troop", "on")
+
+
+def same_move(action: str) -> str:
+    """The action with each copy-card id replaced by the card's key: equal for identical moves."""
+    verb, _, rest = action.partition(" ")
+    sig = [verb]
+    for arg in rest.split(" ") if rest else []:
+        k, _, v = arg.partition("=")
+        sig.append(f"{k}={KEY[int(v)]}" if k in COPY_ARGS and v.isdigit() and int(v) < len(KEY) else arg)
+    return " ".join(sig)
+
+
+def once(actions: list[str]) -> list[str]:
+    """Identical moves offered once: two actions that differ only in which copy of the same card
+    they use do the same thing, so only the first (the lowest ids) is legal."""
+    seen: set[str] = set()
+    out: list[str] = []
+    for action in actions:
+        if "=" not in action:
+            out.append(action)
+            continue
+        key = same_move(action)
+        if key not in seen:
+            seen.add(key)
+            out.append(action)
+    return out
+
+
 def _deploy_legal(state: KessenState, p: int) -> list[str]:
     side = state.sides[p]
     out: list[str] = []
@@ -745,7 +797,21 @@ def _deploy_legal(state: KessenState, p: int) -> list[str]:
             for leader in units:
                 if _may_attach(state, card, side.unit(leader)):
                     out.append(f"attach card={card} unit={leader}")
-    for card in sorted(c for c in side.recruits if KIND[c] == "special"):
+    out.extend(_special_plays(state, p))
+    out.append("pass")
+    return out
+
+
+# Specials whose effect lasts "this round": after the battle there is nothing left for them to do.
+ROUND_SPECIALS = frozenset({"duty_elsewhere", "cut_supply_lines", "stirring_oratory"})
+
+
+def _special_plays(state: KessenState, p: int) -> list[str]:
+    out: list[str] = []
+    after = state.step == "after_battle"
+    for card in sorted(c for c in state.sides[p].recruits if KIND[c] == "special"):
+        if after and KEY[card] in ROUND_SPECIALS:
+            continue
         if KEY[card] == "duty_elsewhere":
             for s in state.sides:
                 for u in s.units:
@@ -753,7 +819,6 @@ def _deploy_legal(state: KessenState, p: int) -> list[str]:
                         out.append(make("special", card=card, unit=u.leader))
         else:
             out.append(make("special", card=card))
-    out.append("pass")
     return out
 
 
@@ -780,6 +845,8 @@ def _after_battle_legal(state: KessenState, p: int) -> list[str]:
         targets = fought if timing == "AB" else (kept if won else [])
         for leader in sorted(targets):
             out.append(make("attach", card=card, unit=leader))
+    if option(state, "specials_after_battle"):
+        out.extend(_special_plays(state, p))
     out.append("pass")
     return out
 
@@ -794,13 +861,30 @@ def _available(state: KessenState, side: int, exclude: int = -1) -> list[int]:
     return out
 
 
+def _pickable(state: KessenState, side: int, exclude: int = -1) -> list[int]:
+    """The units that may be picked (or brought in) now: the available ones, less, under the
+    option ``duty_elsewhere_engagement``, those on Duty Elsewhere in the battle's first
+    engagement (unless that would leave the side nobody to pick)."""
+    out = _available(state, side, exclude)
+    if state.duty and state.engagement == 1 and option(state, "duty_elsewhere_engagement"):
+        free = [u for u in _available(state, side) if u not in state.duty]
+        if free:
+            out = [u for u in out if u not in state.duty]
+    return out
+
+
+def option(state: KessenState, key: str) -> int:
+    """A rule option's value (records made before an option existed lack it: its default)."""
+    return int(state.config.get("options", {}).get(key, Kessen.options[key].default))
+
+
 def _available_count(state: KessenState, side: int) -> int:
     return len(_available(state, side))
 
 
 def _pick_legal(state: KessenState, p: int) -> list[str]:
-    defenders = _available(state, 1 - p)
-    out = [f"pick attacker={a} defender={d}" for a in _available(state, p) for d in defenders]
+    defenders = _pickable(state, 1 - p)
+    out = [f"pick attacker={a} defender={d}" for a in _pickable(state, p) for d in defenders]
     for c in sorted(state.sides[p].actions):
         if KEY[c] in PRE_PICK:
             out.append(make("play", card=c))
@@ -810,8 +894,8 @@ def _pick_legal(state: KessenState, p: int) -> list[str]:
 def _strategy_legal(state: KessenState, p: int) -> list[str]:
     att, dfn = state.attacker, 1 - state.attacker
     out: list[str] = []
-    other_def = _available(state, dfn, exclude=state.def_unit)
-    other_att = _available(state, att, exclude=state.att_unit)
+    other_def = _pickable(state, dfn, exclude=state.def_unit)
+    other_att = _pickable(state, att, exclude=state.att_unit)
     for c in sorted(state.sides[p].actions):
         key = KEY[c]
         if key in EXCHANGE_PLAIN:
@@ -904,9 +988,10 @@ def _treachery_targets(state: KessenState, side: int) -> list[int]:
 def _assassin_targets(state: KessenState, side: int) -> list[int]:
     s = state.sides[side]
     in_play = sorted(u.leader for u in s.units if u.leader not in MAIN_LEADERS)
-    if in_play:
-        return in_play
-    return _assassin_targets_in(s.leaders)
+    in_hand = _assassin_targets_in(s.leaders)
+    if option(state, "assassin_from_hand"):
+        return in_play + in_hand
+    return in_play or in_hand
 
 
 def _assassin_targets_in(hand: list[int]) -> list[int]:
@@ -1038,10 +1123,10 @@ def _strategy_effect(state: KessenState, p: int, key: str, unit: int, events: li
     elif key == "destroy_stores":
         state.troop_penalty[opp] += 1
     elif key == "intercept":
-        if unit in _available(state, 1 - state.attacker):
+        if unit in _pickable(state, 1 - state.attacker):
             state.def_unit = unit
     elif key == "lure":
-        if unit in _available(state, state.attacker):
+        if unit in _pickable(state, state.attacker):
             state.att_unit = unit
     elif key == "evasion":
         push(state, "choose", side=opp, slot="defender")
@@ -1179,9 +1264,9 @@ class _Choose(_Forced):
 
     def legal(self, state: KessenState, frame: Frame, seat: int) -> list[str]:
         if frame.data["slot"] == "defender":
-            units = _available(state, 1 - state.attacker, exclude=state.def_unit)
+            units = _pickable(state, 1 - state.attacker, exclude=state.def_unit)
         else:
-            units = _available(state, state.attacker, exclude=state.att_unit)
+            units = _pickable(state, state.attacker, exclude=state.att_unit)
         return [make("choose", unit=u) for u in units]
 
     def answer(self, state: KessenState, frame: Frame, seat: int, action: str, events: list[Event]) -> None:

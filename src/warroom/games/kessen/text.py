@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from typing import TYPE_CHECKING
 
 from warroom.engine import MalformedAction, parse
@@ -57,8 +58,70 @@ def _unit_label(state: KessenState, leader: int) -> str:
     return f"{card_name(leader)} ({' + '.join(card_name(t) for t in unit.troops)})"
 
 
+# cards whose effect is not (only) on a Force total: never marked "no effect now"
+SIDE_EFFECTS = frozenset({"losses", "slain", "snipe", "outflank", "dome"})
+NO_EFFECT = "no effect now"
+# cards that can change the opposing unit's total: the negating ones, and Duel
+HITS_OPPONENT = frozenset({"tactician", "raid", "fissure", "iron_wall", "rally", "hail", "ice_storm", "duel"})
+
+
+def effect(state: KessenState, player: int, action: str,
+           before: dict[int, int] | None = None) -> tuple[str, bool] | None:
+    """What a Tactics-segment card would do now, where the rules make it computable: the Force
+    totals it changes ("Liu Bei 12 → 14"), and whether it would do nothing at all."""
+    from warroom.games.kessen.force import unit_force
+    from warroom.games.kessen.rules import played_record
+
+    if state.step != "tactics" or state.frames or not action.startswith("play "):
+        return None
+    try:
+        _, args = parse(action)
+        card = int(args["card"])
+        on = int(args.get("on", -1))
+    except (MalformedAction, ValueError, KeyError):
+        return None
+    if card not in state.sides[player].actions:
+        return None
+    as_ = args.get("as", "")
+    key = as_ or KEY[card]
+    sides = (state.attacker, 1 - state.attacker)
+    leaders = (state.att_unit, state.def_unit)
+    # a shallow copy with the card added to the engagement's played cards: Force totals read
+    # only those (the random discards of Snipe and the like change no total); cheap, as the
+    # view that bots read carries these notes
+    after = copy.copy(state)
+    after.played = [*state.played, played_record(state, player, card, on, as_)]
+    changes: list[str] = []
+    pairs = sorted(zip(sides, leaders, strict=True), key=lambda x: x[0] != player)
+    if key not in HITS_OPPONENT:
+        pairs = pairs[:1]  # the card changes its own unit's total only
+    for side, leader in pairs:
+        unit = state.find_unit(leader)
+        if unit is None:
+            return None
+        known = before if before is not None else {}
+        if leader not in known:  # the totals now, once per view (``before``) for all its moves
+            known[leader] = unit_force(state, side, unit, True)[0]
+        f0, f1 = known[leader], unit_force(after, side, unit, True)[0]
+        if f0 != f1:
+            changes.append(f"{card_name(leader)} {f0} → {f1}")
+    if changes:
+        return "; ".join(changes), False
+    if key in SIDE_EFFECTS:
+        return "", False
+    return NO_EFFECT, True
+
+
 def describe(state: KessenState, player: int, action: str) -> str:
-    """One sentence for a legal action."""
+    """One sentence for a legal action (with its effect, where it can be computed)."""
+    text = _describe(state, player, action)
+    shown = effect(state, player, action)
+    if shown is not None and shown[0]:
+        text += f" [{shown[0]}]"
+    return text
+
+
+def _describe(state: KessenState, player: int, action: str) -> str:
     try:
         verb, args = parse(action)
         a = {k: int(v) for k, v in args.items() if k != "as"}
@@ -114,6 +177,11 @@ def explain_illegal(game: Kessen, state: KessenState, player: int, action: str) 
     verbs = sorted({x.split()[0] for x in legal})
     if verb not in verbs:
         return f"'{verb}' is not possible now ({prompt(state, player).lower()}); you may: {', '.join(verbs)}"
+    from warroom.games.kessen.rules import same_move
+
+    twin = next((x for x in legal if x != action and same_move(x) == same_move(action)), None)
+    if twin is not None:
+        return f"that is the same move as '{twin}' (identical copies are offered once): use that"
     for key in ("card", "leader", "troop"):
         if key in args:
             try:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from warroom.games.kessen.cards import CARDS
 from warroom.games.kessen.force import negated, unit_force
 from warroom.games.kessen.state import KessenState
-from warroom.games.kessen.text import prompt
+from warroom.games.kessen.text import effect, prompt
 
 if TYPE_CHECKING:
     from warroom.games.kessen.rules import Kessen
@@ -126,6 +126,16 @@ def view(game: Kessen, state: KessenState, player: int | None) -> dict[str, Any]
     else:
         out["result"] = {"winner": SIDES[state.winner] if state.winner < 2 else None, "reason": state.reason}
     if player is not None and 0 <= player < 2:
+        # the effect of each card this seat may play now (Force totals before → after), and the
+        # "no effect now" mark, for renderers to show beside the move
+        notes = {}
+        totals: dict[int, int] = {}
+        for action in game.legal_actions(state, player):
+            shown = effect(state, player, action, totals)
+            if shown is not None:
+                notes[action] = {"effect": shown[0], "no_effect": shown[1]}
+        if notes:
+            out["action_notes"] = notes
         me = state.sides[player]
         out["hand"] = {"leaders": sorted(me.leaders), "recruits": sorted(me.recruits),
                        "actions": sorted(me.actions)}

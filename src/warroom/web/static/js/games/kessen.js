@@ -116,6 +116,18 @@ function actionIds(text) {
   return ids;
 }
 
+/** The glossary's terms (rules_reference().glossary) as one pattern, longest first, so that card
+ * texts can mark each keyword with its one-line explanation. */
+export function glossaryIndex(rules) {
+  const words = new Map();
+  for (const g of rules?.glossary || []) {
+    for (const term of g.term.split(" / ")) words.set(term, g.text);
+  }
+  const terms = [...words.keys()].sort((a, b) => b.length - a.length)
+    .map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  return { words, pattern: terms.length ? new RegExp(`\\b(${terms.join("|")})s?\\b`, "g") : null };
+}
+
 export function createView(ctx) {
   return new KessenView(ctx);
 }
@@ -125,10 +137,41 @@ class KessenView {
     this.ctx = ctx;
     this.cards = ctx.pieces || new Map();
     this.keyNames = new Map([...this.cards.values()].map((c) => [c.key, c.name]));
+    this.glossary = glossaryIndex(ctx.rules);
     this.selection = []; // [{key, ids: Set, label}]: the clicked cards and units
     this.snap = null;
     this.moves = []; // [{action, text, ids}]
     this.refocus = false; // focus the next decision's first move when it comes
+  }
+
+  /** A text with each glossary keyword marked: its explanation on hover (title) and on tap
+   * (a click or Enter shows it inline). */
+  explained(text) {
+    const { words, pattern } = this.glossary;
+    if (!pattern || !text) return text;
+    const out = [];
+    let last = 0;
+    for (const m of String(text).matchAll(pattern)) {
+      const base = m[1];
+      const meaning = words.get(base);
+      if (!meaning) continue;
+      out.push(text.slice(last, m.index));
+      out.push(h("abbr", {
+        class: "keyword",
+        title: `${m[1]}: ${meaning}`,
+        tabindex: "0",
+        dataset: { keyword: base },
+        // inside a card or move button the tap still selects it (the button's own click)
+        onclick: (ev) => {
+          if (!ev.currentTarget.closest("button")) ev.stopPropagation();
+          ev.currentTarget.classList.toggle("open");
+        },
+        onkeydown: (ev) => { if (ev.key === "Enter" && !ev.currentTarget.closest("button")) ev.currentTarget.classList.toggle("open"); },
+      }, m[0], h("span", { class: "keyword-text" }, ` (${meaning})`)));
+      last = m.index + m[0].length;
+    }
+    out.push(text.slice(last));
+    return out;
   }
 
   // ----- small lookups ---------------------------------------------------------------------------
@@ -386,7 +429,7 @@ class KessenView {
           h("span", { class: "unit-role" }, `${leader.fields?.role || leader.kind} · ${forceLabel(leader)}`)),
         unit.troops.length ? h("span", { class: "unit-force", title: "Force total" }, String(unit.force)) : null,
       ),
-      compact ? null : h("p", { class: "unit-text", title: leader.text }, leader.text),
+      compact ? null : h("p", { class: "unit-text", title: leader.text }, this.explained(leader.text)),
       h("ul", { class: "unit-cards" }, troops.length ? troops : h("li", { class: "dim" }, "no troop: not a unit yet"), mods),
       parts.length ? h("div", { class: "parts", title: "How the Force total is made" }, "= ", parts) : null,
       status && status[0] ? h("span", { class: `status status-${status[1]}` }, status[0]) : null,
@@ -502,8 +545,8 @@ class KessenView {
     const force = forceLabel(card);
     const body = [
       h("span", { class: "card-head" }, h("span", { class: "card-name" }, card.name), force ? h("span", { class: "card-force" }, force) : null),
-      h("span", { class: "card-type" }, cardType(card)),
-      h("span", { class: "card-text" }, card.text),
+      h("span", { class: "card-type" }, this.explained(cardType(card))),
+      h("span", { class: "card-text" }, this.explained(card.text)),
     ];
     const classes = ["card", kindClass(card), playable ? "playable" : "idle", combines ? "combines" : "",
       selected ? "selected" : ""].filter(Boolean).join(" ");
@@ -575,16 +618,23 @@ class KessenView {
         groups.length > 1 || this.selection.length === 0 ? h("h3", {}, label) : null,
         list.map((m) => {
           index += 1;
-          const [main, effect] = String(m.text || m.action).split(" — ");
+          // the view's note for this move (views.py action_notes): its Force effect, or "no effect now"
+          const note = (snap.view?.action_notes || {})[m.action];
+          const [main, effect] = String(m.text || m.action).replace(/ \[[^\]]*\]$/, "").split(" — ");
+          const act = () => {
+            if (note?.no_effect && !window.confirm(`${main}: this card would have no effect now. Play it anyway?`)) return;
+            this.ctx.act(m.action);
+          };
           return h("button", {
-            class: "move",
+            class: `move${note?.no_effect ? " no-effect" : ""}`,
             type: "button",
             disabled: snap.busy,
             title: m.action,
             dataset: { action: m.action, focusKey: `move-${m.action}`, ...(index <= 9 ? { moveIndex: String(index) } : {}) },
-            onclick: () => this.ctx.act(m.action),
+            onclick: act,
           }, index <= 9 ? h("kbd", {}, String(index)) : h("span", { class: "kbd-space" }), h("span", { class: "move-text" }, main,
-            effect ? h("span", { class: "move-effect" }, effect) : null));
+            note?.effect ? h("span", { class: `move-note${note.no_effect ? " warn" : ""}` }, note.effect) : null,
+            effect ? h("span", { class: "move-effect" }, this.explained(effect)) : null));
         }),
       )),
     );

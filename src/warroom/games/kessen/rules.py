@@ -999,12 +999,8 @@ def _assassin_targets_in(hand: list[int]) -> list[int]:
 
 
 def _assassin_pending(state: KessenState, side: int) -> bool:
-    """Whether an Assassin waits on ``side`` to discard (frames as tuples or engine frames)."""
-    for f in state.frames:
-        kind, on = (f[0], f[1]) if isinstance(f, tuple) else (f.kind, f.data.get("side"))
-        if kind == "assassin" and on == side:
-            return True
-    return False
+    """Whether an Assassin waits on ``side`` to discard."""
+    return any(f.kind == "assassin" and f.data.get("side") == side for f in state.frames)
 
 
 # ----- card movement -------------------------------------------------------------------------

@@ -67,3 +67,11 @@ def test_the_bot_kills_the_monarch_as_a_rebel() -> None:
               current=1)
     choice = bot.choose(GAME.view(s, 1), GAME.legal_actions(s, 1), random.Random(0))
     assert choice == f"use card={cid('slash ♠7')} target=0"
+
+
+def test_a_card_taken_into_a_hand_is_named_only_to_those_who_saw_it() -> None:
+    # p1 takes a card from p2's hand by Snatch: the two of them see which, the others see "a card"
+    seen = {"kind": "gain", "seat": 0, "count": 1, "why": "snatch", "card": cid("slash ♠7")}
+    hidden = {"kind": "gain", "seat": 0, "count": 1, "why": "snatch"}
+    assert screen.sentence(seen, 0) == "p1 takes Kill ♠7 (snatch)"
+    assert screen.sentence(hidden, 2) == "p1 takes a card (snatch)"

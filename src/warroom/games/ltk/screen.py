@@ -102,6 +102,11 @@ def sentence(event: dict[str, Any], seat: int | None) -> str | None:
         return f"{who} discards {', '.join(_card(c) for c in event['cards'])}"
     if kind == "equip":
         return f"{who} equips {_card(event['card'])}"
+    if kind == "gain":
+        # a card taken into a hand: named to those who saw it (taker and owner), else "a card"
+        card = event.get("card")
+        why = str(event.get("why", "")).replace("_", " ")
+        return f"{who} takes " + (_card(card) if isinstance(card, int) else "a card") + (f" ({why})" if why else "")
     return None
 
 

@@ -11,7 +11,7 @@ import pytest
 from rich.console import Console
 
 from warroom.bots import RandomBot
-from warroom.engine import registry
+from warroom.engine import IllegalAction, registry
 from warroom.engine.match import Match
 from warroom.engine.record import Record, replay
 from warroom.engine.runner import play_bots
@@ -339,7 +339,7 @@ def test_unknown_size_draws_every_panel_in_full() -> None:
 
 # ----- commands at the prompt ----------------------------------------------------------------------
 def test_p_passes_help_explains_the_screen_and_names_the_resume_command(tmp_path: Path) -> None:
-    s, out = session(tmp_path, script(["help", "p"]))
+    s, out = session(tmp_path, script(["help", "p", "p"]))
     with pytest.raises(Stop):
         s.run()
     text = out.getvalue()
@@ -347,7 +347,10 @@ def test_p_passes_help_explains_the_screen_and_names_the_resume_command(tmp_path
     assert f"warroom play --resume {tmp_path / 'game.json'}" in text
     # ``p`` was taken as pass: the first deploy decision was answered with pass
     mine = [step.action for step in s.match.record.steps if step.seat == 0]
-    assert mine == ["pass"]
+    assert mine[0] == "pass"
+    # where passing is no move (a forced discard), p is refused with the reason
+    with pytest.raises(IllegalAction, match="passing is not a move now; choose 1-2"):
+        s._choose("p", ["discard card=3", "discard card=4"])
 
 
 def test_info_shows_a_cards_full_text_by_number_or_name_and_rules_prints_the_reference(

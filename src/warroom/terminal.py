@@ -387,11 +387,10 @@ class Session:
             self._draw(prompt, moves)
         elif command == "help":
             about = getattr(self.screen, "help", None)
-            if about is not None:
-                self.console.out(about(), highlight=False)
-            self.console.out(HELP, highlight=False)
-            self.console.out(f"Saved games resume with: warroom play --resume {self.save_path}",
-                             highlight=False)
+            lines = [about()] if about is not None else []
+            lines += [HELP, f"Saved games resume with: warroom play --resume {self.save_path}"]
+            for line in lines:  # Text wraps at words where ``out`` would cut them
+                self.console.print(Text(line))
         elif command == "moves":
             self.console.print(moves_table(prompt, moves))
         elif command == "rules":
@@ -409,7 +408,9 @@ class Session:
                 self.console.print(shown)
 
     def _choose(self, text: str, legal: list[str]) -> str:
-        if text.lower() == "p" and "pass" in legal:  # the browser's key for passing
+        if text.lower() == "p":  # the browser's key for passing
+            if "pass" not in legal:
+                raise IllegalAction(f"passing is not a move now; choose 1-{len(legal)}")
             return "pass"
         if text.isdigit():
             n = int(text)

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from rich.console import Console
+from rich.text import Text
 
 from warroom.bots import RandomBot
 from warroom.engine import IllegalAction, registry
@@ -370,7 +371,8 @@ def test_info_shows_a_cards_full_text_by_number_or_name_and_rules_prints_the_ref
 def test_info_refuses_an_unknown_number_and_an_ambiguous_start() -> None:
     assert screen.info(str(len(CARDS))) is None
     assert screen.info("") is None
-    assert screen.info("C") is None  # Cao Cao, Charge, Confusion...
+    several = screen.info("Ca")  # Cao Cao, Cavalry...: named, not guessed
+    assert isinstance(several, Text) and "Cao Cao" in several.plain and "Cavalry" in several.plain
     assert screen.info("#0") is not None
 
 
@@ -383,3 +385,15 @@ def test_fancy_mode_fits_the_screen_to_the_console(tmp_path: Path) -> None:
         s.run()
     screen_text = console.export_text().split("quit")[0]
     assert len(screen_text.rstrip("\n").split("\n")) <= 23
+
+
+def test_the_game_over_screen_fits_80x24() -> None:
+    _, match = play_bots(GAME, CONFIG, 8, [RandomBot(), RandomBot()], record=True)
+    assert match is not None
+    log = [screen.sentence(e.visible_to(0), 0) or "" for e in match.events]
+    scene = Scene("kessen", GAME.title, GAME.view(match.state, 0), 0, ["good", "evil"],
+                  ["you", "random bot"], 8, [], log[-24:], None, result="You lose — a reason",
+                  width=80, height=24)
+    lines = _screen_lines(scene)
+    assert len(lines) <= 23 and "Result: You lose — a reason" in lines[-1]
+    assert log[-1][:40] in "\n".join(lines)

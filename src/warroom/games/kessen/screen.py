@@ -681,8 +681,11 @@ def info(query: str) -> RenderableType | None:
         exact = [c for c in CARDS if c.name.lower() == low]
         starts = [c for c in CARDS if c.name.lower().startswith(low)]
         found = exact or starts
-        if not low or not found or len({c.name for c in found}) > 1:
+        if not low or not found:
             return None
+        several = sorted({c.name for c in found})
+        if len(several) > 1:  # the start of several names: say which, rather than guess
+            return Text(f"{len(several)} cards start with {query!r}: {', '.join(several)}")
         card = found[0]
     copies = sum(1 for c in CARDS if c.name == card.name)
     head = Text.assemble((card.name, "bold"), f" · {card_type(card)}")

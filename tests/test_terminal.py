@@ -397,3 +397,25 @@ def test_the_game_over_screen_fits_80x24() -> None:
     lines = _screen_lines(scene)
     assert len(lines) <= 23 and "Result: You lose — a reason" in lines[-1]
     assert log[-1][:40] in "\n".join(lines)
+
+
+@pytest.mark.parametrize("seed", [2, 9])
+def test_every_decision_of_a_game_fits_80x24_with_its_first_move_shown(seed: int) -> None:
+    match = Match(GAME, CONFIG, seed, ["human", "random"])
+    rng = bot_rng(seed, 0, 0)
+    checked = 0
+    while match.result() is None:
+        (d,) = GAME.decisions(match.state)
+        legal = GAME.legal_actions(match.state, d.player)
+        if d.player == 0:
+            moves = [(a, GAME.describe(match.state, 0, a)) for a in legal]
+            log = [screen.sentence(e.visible_to(0), 0) or "" for e in match.events][-24:]
+            scene = Scene("kessen", GAME.title, GAME.view(match.state, 0), 0, ["good", "evil"],
+                          ["you", "random bot"], seed, moves, log, d.prompt, width=80, height=24)
+            lines = _screen_lines(scene)
+            assert len(lines) <= 23, "\n".join(lines)
+            assert any(line.startswith("1. ") for line in lines), "\n".join(lines)
+            assert lines[-1].startswith("number or action text")
+            checked += 1
+        match.act(d.player, legal[rng.randrange(len(legal))])
+    assert checked > 20

@@ -466,13 +466,17 @@ def _flow(items: list[Text], width: int, lead: Text | None = None, sep: str = " 
     return rows
 
 
-def _short_unit(u: dict[str, Any], wide: bool) -> Text:
+def _short_unit(u: dict[str, Any], wide: bool, terse: bool = False) -> Text:
+    """A unit on part of a row; ``terse`` (a crowded board) leaves out its troops and modifiers."""
     out = Text(name(u["leader"]), "bold")
     out.append(f" #{u['leader']}", "dim")
     inside = names(u["troops"]) or "no troop"
     if u["mods"]:
-        inside += " + " + names(u["mods"])
-    out.append(f" [{inside}]")
+        inside += " + " + (f"{len(u['mods'])} mod" if terse else names(u["mods"]))
+    if not terse or not u["troops"]:
+        out.append(f" [{inside}]")
+    elif u["mods"]:
+        out.append(f" [+{len(u['mods'])}]", "dim")
     if u["troops"]:
         out.append(f" {u['force']}", "bold")
         if wide and u["parts"]:
@@ -483,7 +487,7 @@ def _short_unit(u: dict[str, Any], wide: bool) -> Text:
     return out
 
 
-def _side_rows(view: dict[str, Any], index: int, scene: Scene) -> list[Text]:
+def _side_rows(view: dict[str, Any], index: int, scene: Scene, terse: bool = False) -> list[Text]:
     side = view["sides"][index]
     colour = SIDE_STYLE.get(side["side"], "")
     sizes = side["hand_sizes"]
@@ -496,8 +500,8 @@ def _side_rows(view: dict[str, Any], index: int, scene: Scene) -> list[Text]:
     if side["unit_bonus"]:
         lead.append(f", units +{side['unit_bonus']}", "dim")
     lead.append(": ")
-    wide = scene.width >= WIDE
-    units = [_short_unit(u, wide) for u in side["units"]] or [Text("no units in play", "dim")]
+    wide = scene.width >= WIDE and not terse
+    units = [_short_unit(u, wide, terse) for u in side["units"]] or [Text("no units in play", "dim")]
     if wide:  # one unit a row, under the side's line
         return [_row(lead, scene.width)] + [_row(Text("  ") + u, scene.width) for u in units]
     return _flow(units, scene.width, lead, sep="  ")
@@ -627,8 +631,13 @@ def render_fit(scene: Scene) -> RenderableType:
     view, width = scene.view, scene.width
     budget = scene.height - 1
     opp = 1 - scene.seat if scene.seat in (0, 1) else 1
-    top = [_header_row(scene), *_side_rows(view, opp, scene), *_battle_rows(view, width),
-           *_side_rows(view, scene.seat, scene)]
+    moves_min = min(len(scene.moves), 3) + (1 if scene.prompt and not scene.result else 0)
+    top: list[Text] = []
+    for terse in (False, True):  # a crowded board shows each unit in fewer words
+        top = [_header_row(scene), *_side_rows(view, opp, scene, terse), *_battle_rows(view, width),
+               *_side_rows(view, scene.seat, scene, terse)]
+        if len(top) + moves_min + 4 <= budget:
+            break
     if scene.result:
         bottom = [_row(Text.assemble(("Result: ", "bold magenta"), (scene.result, "bold")), width)]
     else:
@@ -636,14 +645,17 @@ def render_fit(scene: Scene) -> RenderableType:
     left = budget - len(top) - len(bottom)
     head = (_row(Text.assemble(("Your decision: ", "bold cyan"), (scene.prompt or "", "bold")), width)
             if scene.prompt and not scene.result else None)
-    moves_min = min(len(scene.moves), 4) + (1 if head else 0)
     hand = _hand_rows(view, width, max(left - moves_min - 2, 0))
+    room = max(left - moves_min, 1)
+    if len(hand) > room:  # a crowded board: the decision matters more than the hand's last rows
+        hand = [*hand[:room - 1], _row(Text("  … more of your hand: type show in a taller terminal",
+                                            "dim"), width)]
     left -= len(hand)
     moves: list[Text] = []
     if head is not None:
         # the moves first (up to all of them), but the log keeps a few rows when there is room
         log_keep = min(len(scene.log), 3 if left > 10 else 1)
-        moves = [head, *_move_rows(scene.moves, width, max(left - 1 - log_keep, 1))]
+        moves = [head, *_move_rows(scene.moves, width, max(left - 1 - log_keep, moves_min - 1))]
         left -= len(moves)
     log = [_row(Text("Log", "dim underline"), width)] if left > 1 and scene.log else []
     if log:

@@ -471,12 +471,9 @@ def _short_unit(u: dict[str, Any], wide: bool, terse: bool = False) -> Text:
     out = Text(name(u["leader"]), "bold")
     out.append(f" #{u['leader']}", "dim")
     inside = names(u["troops"]) or "no troop"
-    if u["mods"]:
-        inside += " + " + (f"{len(u['mods'])} mod" if terse else names(u["mods"]))
-    if not terse or not u["troops"]:
-        out.append(f" [{inside}]")
-    elif u["mods"]:
-        out.append(f" [+{len(u['mods'])}]", "dim")
+    if u["mods"]:  # terse: how many modifiers, not which (their Force is in the unit's total)
+        inside += f" +{len(u['mods'])}" if terse else " + " + names(u["mods"])
+    out.append(f" [{inside}]")
     if u["troops"]:
         out.append(f" {u['force']}", "bold")
         if wide and u["parts"]:

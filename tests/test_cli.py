@@ -181,6 +181,19 @@ def test_replay_prints_every_action_with_its_description(finished: Path) -> None
     assert lines[-1].startswith("result: ")
 
 
+def test_replay_starts_with_the_set_up_before_the_first_move(finished: Path) -> None:
+    result = RUNNER.invoke(app, ["replay", str(finished)])
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    first_move = next(i for i, x in enumerate(lines) if x.strip()[:1].isdigit())
+    before = lines[:first_move]
+    assert before[1].strip() == "set-up"
+    # the deal (each side's opening leader, as a spectator may see it) and the first round's heading
+    assert sum(1 for x in before if "starts with" in x and "in play" in x) == 2
+    assert any("── Round 1 ──" in x for x in before)
+    assert not any("Round 1" in x for x in lines[first_move:])  # said once, before the moves
+
+
 def test_replay_verify_passes_on_a_good_record(finished: Path) -> None:
     result = RUNNER.invoke(app, ["replay", str(finished), "--verify"])
     assert result.exit_code == 0

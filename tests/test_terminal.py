@@ -9,9 +9,10 @@ from typing import Any
 
 import pytest
 from rich.console import Console
+from rich.text import Text
 
 from warroom.bots import RandomBot
-from warroom.engine import registry
+from warroom.engine import IllegalAction, registry
 from warroom.engine.match import Match
 from warroom.engine.record import Record, replay
 from warroom.engine.runner import play_bots
@@ -155,7 +156,7 @@ def test_bad_input_reprompts_with_a_one_line_reason(tmp_path: Path) -> None:
     assert "illegal: there is no move 0" in text
     assert "illegal: 'zzz' is not possible now" in text
     assert "illegal: malformed action 'foo=bar'" in text
-    assert "Commands: help" in text
+    assert "Commands:" in text and "info N" in text
     assert text.count("illegal: ") == 6
     assert "Traceback" not in text
     # nothing the human typed was recorded
@@ -248,3 +249,173 @@ def test_fancy_mode_draws_the_whole_screen_and_the_result(tmp_path: Path) -> Non
     s.run()
     text = out.getvalue()
     assert "Your hand" in text and "Your decision" in text and "Result" in text
+
+
+# ----- the screen fits the terminal -------------------------------------------------------------
+def _scene_at(seed: int, wanted: Any, width: int, height: int) -> Scene:
+    """The scene of the first human (Good) decision of a random game where ``wanted(state,
+    legal)`` holds, at the terminal size given, with the log as the session keeps it."""
+    match = Match(GAME, CONFIG, seed, ["human", "random"])
+    rng = bot_rng(seed, 0, 0)
+    while match.result() is None:
+        (d,) = GAME.decisions(match.state)
+        legal = GAME.legal_actions(match.state, d.player)
+        if d.player == 0 and wanted(match.state, legal):
+            log = [screen.sentence(e.visible_to(0), 0) or "" for e in match.events]
+            return Scene("kessen", GAME.title, GAME.view(match.state, 0), 0, ["good", "evil"],
+                         ["you", "random bot"], seed,
+                         [(a, GAME.describe(match.state, 0, a)) for a in legal],
+                         log[-max(LOG_LINES, height):], d.prompt, width=width, height=height)
+        match.act(d.player, legal[rng.randrange(len(legal))])
+    raise AssertionError("the game ended before the wanted moment")
+
+
+MOMENTS = {
+    "deploy": lambda state, legal: state.step == "deploy" and legal[0].startswith("deploy"),
+    "late deploy": lambda state, legal: state.step == "deploy" and state.round >= 3,
+    "engagement": lambda state, legal: state.step == "tactics",
+    "strategy": lambda state, legal: state.step == "strategy" and legal[0].startswith("play"),
+    "forced discard": lambda state, legal: legal[0].startswith("discard"),
+}
+
+
+def _screen_lines(scene: Scene) -> list[str]:
+    console = Console(file=io.StringIO(), width=scene.width, height=scene.height, record=True)
+    console.print(screen.render(scene))
+    return console.export_text().rstrip("\n").split("\n")
+
+
+@pytest.mark.parametrize(("width", "height"), [(80, 24), (120, 40)])
+@pytest.mark.parametrize("moment", sorted(MOMENTS))
+def test_the_whole_screen_fits_the_terminal(moment: str, width: int, height: int) -> None:
+    scene = _scene_at(1, MOMENTS[moment], width, height)
+    lines = _screen_lines(scene)
+    # one row is left for the input line
+    assert len(lines) <= height - 1, "\n".join(lines)
+    assert all(len(line) <= width for line in lines)
+    text = "\n".join(lines)
+    view = scene.view
+    assert f"round {view['round']} · " in text and "Your decision" in text
+    for side in view["sides"]:  # every unit's leader and number is on screen
+        for unit in side["units"]:
+            assert f"{CARDS[unit['leader']].name} #{unit['leader']}" in text
+    for hand in view["hand"].values():  # every card in hand, by number and name
+        for card in hand:
+            assert f"{card}:{CARDS[card].name}" in text or f"{card} {CARDS[card].name}" in text
+    assert "1. " in text and "help" in text
+    if moment == "engagement":
+        assert f"Engagement {view['battle']['engagement']}" in text
+
+
+def test_at_120x40_the_screen_uses_the_room() -> None:
+    small = _scene_at(1, MOMENTS["engagement"], 80, 24)
+    big = _scene_at(1, MOMENTS["engagement"], 120, 40)
+    small_text, big_text = "\n".join(_screen_lines(small)), "\n".join(_screen_lines(big))
+    assert len(_screen_lines(big)) > len(_screen_lines(small))
+    # the effect of each action card in hand and the force breakdowns are shown on a wide screen
+    for card in big.view["hand"]["actions"]:
+        assert CARDS[card].text[:20] in big_text
+    assert any(f"{label} {amount}" in big_text for side in big.view["sides"] for u in side["units"]
+               for label, amount in u["parts"])
+    # more of the log
+    assert sum(1 for line in big.log if line[:60] in big_text) > sum(
+        1 for line in small.log if line[:60] in small_text)
+
+
+def test_moves_that_do_not_fit_are_counted_and_listed_in_full_on_request(tmp_path: Path) -> None:
+    scene = _scene_at(1, MOMENTS["deploy"], 80, 24)
+    scene.moves = scene.moves * 8  # far more moves than rows
+    text = "\n".join(_screen_lines(scene))
+    assert "more: type moves" in text
+    assert len(_screen_lines(scene)) <= 23
+
+
+def test_unknown_size_draws_every_panel_in_full() -> None:
+    scene = _scene_at(1, MOMENTS["engagement"], 0, 0)
+    console = Console(file=io.StringIO(), width=160, record=True)
+    console.print(screen.render(scene))
+    text = console.export_text()
+    assert "Your hand" in text and "Effect" in text
+
+
+# ----- commands at the prompt ----------------------------------------------------------------------
+def test_p_passes_help_explains_the_screen_and_names_the_resume_command(tmp_path: Path) -> None:
+    s, out = session(tmp_path, script(["help", "p", "p"]))
+    with pytest.raises(Stop):
+        s.run()
+    text = out.getvalue()
+    assert "The screen, top to bottom" in text and "info N" in text
+    assert f"warroom play --resume {tmp_path / 'game.json'}" in text
+    # ``p`` was taken as pass: the first deploy decision was answered with pass
+    mine = [step.action for step in s.match.record.steps if step.seat == 0]
+    assert mine[0] == "pass"
+    # where passing is no move (a forced discard), p is refused with the reason
+    with pytest.raises(IllegalAction, match="passing is not a move now; choose 1-2"):
+        s._choose("p", ["discard card=3", "discard card=4"])
+
+
+def test_info_shows_a_cards_full_text_by_number_or_name_and_rules_prints_the_reference(
+        tmp_path: Path) -> None:
+    ambush = next(c for c in CARDS if c.name == "Ambush")
+    s, out = session(tmp_path, script([f"info {ambush.id}", "info ambush", "info nothing-like-it",
+                                       "rules", "quit"]))
+    with pytest.raises(Stop):
+        s.run()
+    text = out.getvalue()
+    assert text.count(ambush.text) >= 2 and "Ambush · Event" in text
+    assert "illegal: no card 'nothing-like-it'" in text
+    assert GAME.rules_reference()["sections"][0]["entries"][0]["name"] in text
+    assert [step for step in s.match.record.steps if step.seat == 0] == []  # none was a move
+
+
+def test_info_refuses_an_unknown_number_and_an_ambiguous_start() -> None:
+    assert screen.info(str(len(CARDS))) is None
+    assert screen.info("") is None
+    several = screen.info("Ca")  # Cao Cao, Cavalry...: named, not guessed
+    assert isinstance(several, Text) and "Cao Cao" in several.plain and "Cavalry" in several.plain
+    assert screen.info("#0") is not None
+
+
+def test_fancy_mode_fits_the_screen_to_the_console(tmp_path: Path) -> None:
+    out = io.StringIO()
+    console = Console(file=out, width=80, height=24, record=True)
+    s = Session.start(GAME, CONFIG, 3, 0, "random", save_path=tmp_path / "g.json", save_at_end=False,
+                      console=console, fancy=True, read=script(["quit"]))
+    with pytest.raises(Stop):
+        s.run()
+    screen_text = console.export_text().split("quit")[0]
+    assert len(screen_text.rstrip("\n").split("\n")) <= 23
+
+
+def test_the_game_over_screen_fits_80x24() -> None:
+    _, match = play_bots(GAME, CONFIG, 8, [RandomBot(), RandomBot()], record=True)
+    assert match is not None
+    log = [screen.sentence(e.visible_to(0), 0) or "" for e in match.events]
+    scene = Scene("kessen", GAME.title, GAME.view(match.state, 0), 0, ["good", "evil"],
+                  ["you", "random bot"], 8, [], log[-24:], None, result="You lose — a reason",
+                  width=80, height=24)
+    lines = _screen_lines(scene)
+    assert len(lines) <= 23 and "Result: You lose — a reason" in lines[-1]
+    assert log[-1][:40] in "\n".join(lines)
+
+
+@pytest.mark.parametrize("seed", [2, 9])
+def test_every_decision_of_a_game_fits_80x24_with_its_first_move_shown(seed: int) -> None:
+    match = Match(GAME, CONFIG, seed, ["human", "random"])
+    rng = bot_rng(seed, 0, 0)
+    checked = 0
+    while match.result() is None:
+        (d,) = GAME.decisions(match.state)
+        legal = GAME.legal_actions(match.state, d.player)
+        if d.player == 0:
+            moves = [(a, GAME.describe(match.state, 0, a)) for a in legal]
+            log = [screen.sentence(e.visible_to(0), 0) or "" for e in match.events][-24:]
+            scene = Scene("kessen", GAME.title, GAME.view(match.state, 0), 0, ["good", "evil"],
+                          ["you", "random bot"], seed, moves, log, d.prompt, width=80, height=24)
+            lines = _screen_lines(scene)
+            assert len(lines) <= 23, "\n".join(lines)
+            assert any(line.startswith("1. ") for line in lines), "\n".join(lines)
+            assert lines[-1].startswith("number or action text")
+            checked += 1
+        match.act(d.player, legal[rng.randrange(len(legal))])
+    assert checked > 20

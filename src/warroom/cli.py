@@ -272,7 +272,7 @@ def _turns(record: Record, verify: bool) -> Iterator[_Turn]:
     steps = replay_record(record, verify=verify)
     try:
         first = next(steps)
-        yield _Turn(0, None, None, "", [], first.state)
+        yield _Turn(0, None, None, "", list(first.events), first.state)
         for recorded in record.steps:
             described = _describe(game, first.state, recorded.seat, recorded.action)
             step = next(steps)
@@ -348,13 +348,13 @@ def replay(
                     "result": None if res is None else res.to_json(),
                 }
                 out.write(json.dumps(line, separators=(",", ":"), ensure_ascii=False) + "\n")
+            elif not verify and turn.seat is None and turn.events:
+                out.write("      set-up\n")  # the deal and the first round's heading, before any move
+                _write_events(out, screen, turn.events)
             elif not verify and turn.seat is not None:
                 who = names[turn.seat] if 0 <= turn.seat < len(names) else f"seat {turn.seat}"
                 out.write(f"{turn.index:>4}. {who:<6} {turn.described}  [{turn.action}]\n")
-                for event in turn.events:
-                    text = screen.sentence(event.visible_to(None), None)
-                    if text:
-                        out.write(f"        · {text}\n")
+                _write_events(out, screen, turn.events)
     except _Diverged as err:
         typer.echo(f"diverged: {err}", err=True)
         raise typer.Exit(1) from None
@@ -363,6 +363,14 @@ def replay(
         out.write(f"ok: {len(record.steps)} actions replayed, every state hash matches ({result})\n")
     elif not states and not verify:
         out.write(f"result: {record.result['reason'] if record.result else 'unfinished'}\n")
+
+
+def _write_events(out: Any, screen: Any, events: Any) -> None:
+    """A replay's log lines for one turn's events, as a spectator sees them."""
+    for event in events:
+        text = screen.sentence(event.visible_to(None), None)
+        if text:
+            out.write(f"        · {text}\n")
 
 
 def _write_position(record: Record, game: Game[Any], step: int, out_file: Path | None) -> None:

@@ -14,6 +14,10 @@ module with these functions (a game without one gets a plain fallback):
     One log line for an event as ``seat`` may see it (``None``: not shown).
 ``status(view) -> str``
     A one-line summary, used by the plain transcript.
+``help() -> str`` (optional)
+    What the screen shows, printed by the ``help`` command above the commands.
+``info(query) -> RenderableType | None`` (optional)
+    The full text of the card (or piece) ``query`` names, a number or a name, for ``info``.
 ``rules(reference) -> RenderableType`` (optional)
     Tables for ``warroom rules``; otherwise :func:`render_rules` shows the reference's sections
     (:mod:`warroom.engine.reference`), which is enough for most games.
@@ -63,20 +67,30 @@ BOT_STREAM = 7919  # keeps bot streams apart from the game's own and the runner'
 LOG_LINES = 12
 
 HELP = (
-    "Type the number of a move, or its action text (for example: pass).\n"
-    "Commands: help (this text), show (draw the whole screen), "
-    "save (save and go on), quit (save and leave)."
+    "Choose a move by its number or its action text (for example: pass); p passes when passing is "
+    "a move.\n"
+    "Commands:\n"
+    "  info N / info NAME  the full text of a card (N: the number shown beside it)\n"
+    "  moves               every move now, in full (the screen lists what fits)\n"
+    "  rules               the game's rules and every card\n"
+    "  show                draw the screen again\n"
+    "  save                save and go on; quit: save and leave (q)\n"
+    "  help                this text (?, h)"
 )
 
 
-# the words of each command at the prompt (any case)
+# the words of each command at the prompt (any case); ``info`` and ``p`` are read in the loop
 COMMANDS = {"help": ("help", "?", "h"), "quit": ("quit", "exit", "q"), "save": ("save",),
-            "show": ("show", "screen", "redraw")}
+            "show": ("show", "screen", "redraw"), "moves": ("moves", "m"), "rules": ("rules",)}
+INFO_WORDS = ("info", "i", "card")
 
 
 def command_of(text: str) -> str | None:
-    """The command a line of input names (``help``, ``quit``, ``save``, ``show``), or ``None``."""
+    """The command a line of input names (``help``, ``quit``, ``save``, ``show``, ``moves``,
+    ``rules``, ``info``), or ``None``."""
     word = text.strip().lower()
+    if word.split(" ", 1)[0] in INFO_WORDS:
+        return "info"
     return next((name for name, words in COMMANDS.items() if word in words), None)
 
 
@@ -97,6 +111,8 @@ class Scene:
     prompt: str | None = None  # set when the human must decide
     result: str | None = None  # set once the game is over
     clock_ms: int | None = None  # real-time games: the game time now (``terminal_live``)
+    width: int = 0  # the terminal's size; 0: unknown (a transcript, a file): draw everything
+    height: int = 0
 
 
 class ScreenModule(Protocol):
@@ -357,16 +373,13 @@ class Session:
             if not text:
                 continue
             command = command_of(text)
-            if command == "help":
-                self.console.out(HELP, highlight=False)
+            if command is not None and command not in ("quit", "save"):
+                self._command(command, text, prompt, moves)
                 continue
             if command == "quit":
                 self._leave("you left the game")
             if command == "save":
                 self.save()
-                continue
-            if command == "show":
-                self._draw(prompt, moves)
                 continue
             try:
                 action = self._choose(text, legal)
@@ -376,7 +389,37 @@ class Session:
                 continue
             return
 
+    def _command(self, command: str, text: str, prompt: str, moves: list[tuple[str, str]]) -> None:
+        """A command that neither moves nor leaves: help, show, moves, rules, info."""
+        if command == "show":
+            self._draw(prompt, moves)
+        elif command == "help":
+            about = getattr(self.screen, "help", None)
+            lines = [about()] if about is not None else []
+            lines += [HELP, f"Saved games resume with: warroom play --resume {self.save_path}"]
+            for line in lines:  # Text wraps at words where ``out`` would cut them
+                self.console.print(Text(line))
+        elif command == "moves":
+            self.console.print(moves_table(prompt, moves))
+        elif command == "rules":
+            reference = self.game.rules_reference()
+            render = getattr(self.screen, "rules", render_rules)
+            self.console.print(render(reference))
+        elif command == "info":
+            query = text.strip().split(None, 1)[1] if " " in text.strip() else ""
+            lookup = getattr(self.screen, "info", None)
+            shown = lookup(query) if lookup is not None and query else None
+            if shown is None:
+                self._complain(f"no card {query!r}; try info N (the number shown beside a card) or "
+                               "info NAME" if query else "info what? e.g. info 12 or info Charge")
+            else:
+                self.console.print(shown)
+
     def _choose(self, text: str, legal: list[str]) -> str:
+        if text.lower() == "p":  # the browser's key for passing
+            if "pass" not in legal:
+                raise IllegalAction(f"passing is not a move now; choose 1-{len(legal)}")
+            return "pass"
         if text.isdigit():
             n = int(text)
             if not 1 <= n <= len(legal):
@@ -434,6 +477,8 @@ class Session:
         self._seen_events = len(events)
 
     def _scene(self, prompt: str | None, moves: list[tuple[str, str]], result: str | None = None) -> Scene:
+        # a screen fits the terminal; a transcript or a file gets every panel in full
+        width, height = (self.console.size.width, self.console.size.height) if self.fancy else (0, 0)
         players = ["you" if i == self.human else f"{self.bots[i].name} bot" if i in self.bots else "?"
                    for i in range(len(self.seat_names))]
         return Scene(
@@ -445,9 +490,11 @@ class Session:
             players=players,
             seed=self.match.seed,
             moves=moves,
-            log=self.sentences[-LOG_LINES:],
+            log=self.sentences[-max(LOG_LINES, height):],
             prompt=prompt,
             result=result,
+            width=width,
+            height=height,
         )
 
     def _draw(self, prompt: str, moves: list[tuple[str, str]]) -> None:

@@ -44,7 +44,9 @@ REFRESH_MS = 100  # the live screen is redrawn at least this often (deadlines co
 IDLE_MS = 1_000  # the plain transcript waits at most this long for a line between events
 LIVE_HELP = (
     "Real time: the bots do not wait for you. Type a move's number (of the moves shown) or its "
-    "action text and press Enter, at any moment.\n" + HELP.split("\n", 1)[1]
+    "action text and press Enter, at any moment.\n"
+    # the commands of the turn-based prompt that a live table answers too
+    + "\n".join(line for line in HELP.split("\n")[1:] if not line.startswith(("  info", "  moves", "  rules")))
 )
 
 

@@ -27,6 +27,7 @@ STEP_NAMES = {
     "respond": "Battle: strategy segment",
     "tactics": "Battle: tactics segment",
     "over": "game over",
+    "engagement_end": "after the engagement",
 }
 HAND_TITLES = (("leaders", "Leaders"), ("recruits", "Recruits"), ("actions", "Actions"))
 
@@ -408,7 +409,15 @@ def _log_panel(lines: list[str], seat_name: str) -> RenderableType:
 
 
 def render(scene: Scene) -> RenderableType:
-    """The whole screen for the human's seat."""
+    """The whole screen for the human's seat: fitted to ``scene.width`` x ``scene.height`` when
+    the terminal's size is known, otherwise every panel in full."""
+    if scene.height > 0 and scene.width > 0:
+        return render_fit(scene)
+    return render_full(scene)
+
+
+def render_full(scene: Scene) -> RenderableType:
+    """Every panel at full length: hand card texts, force breakdowns, the log excerpt."""
     view = scene.view
     opp = 1 - scene.seat if scene.seat in (0, 1) else 1
     parts: list[RenderableType] = [_header(scene), _side_panel(view, opp, scene)]
@@ -424,3 +433,274 @@ def render(scene: Scene) -> RenderableType:
     elif scene.prompt:
         parts.append(moves_table(scene.prompt, scene.moves))
     return Group(*parts)
+
+
+# ----- the fitted screen (a known terminal size) ---------------------------------------------------
+# Every line below is one terminal row: texts are cut with an ellipsis, never wrapped by Rich, so the
+# screen's height is the number of lines built. The full card texts are one ``info`` away.
+HINT = "number or action text · p pass · info N: a card · moves · rules · help · quit"
+WIDE = 110  # from this width a unit shows its force breakdown and a hand card its effect
+
+
+def _row(text: Text, width: int) -> Text:
+    text.no_wrap = True
+    text.overflow = "ellipsis"
+    text.truncate(width, overflow="ellipsis")
+    return text
+
+
+def _flow(items: list[Text], width: int, lead: Text | None = None, sep: str = " · ") -> list[Text]:
+    """Items side by side, a new row when the next does not fit (an item too long is cut)."""
+    rows: list[Text] = []
+    line = lead.copy() if lead is not None else Text()
+    fresh = True  # no item on this row yet
+    for item in items:
+        gap = "" if fresh else sep
+        if len(line.plain.strip()) and line.cell_len + len(gap) + item.cell_len > width:
+            rows.append(_row(line, width))
+            line, gap = Text("  "), ""
+        line.append(gap)
+        line.append_text(item)
+        fresh = False
+    rows.append(_row(line, width))
+    return rows
+
+
+def _short_unit(u: dict[str, Any], wide: bool, terse: bool = False) -> Text:
+    """A unit on part of a row; ``terse`` (a crowded board) leaves out its troops and modifiers."""
+    out = Text(name(u["leader"]), "bold")
+    out.append(f" #{u['leader']}", "dim")
+    inside = names(u["troops"]) or "no troop"
+    if u["mods"]:  # terse: how many modifiers, not which (their Force is in the unit's total)
+        inside += f" +{len(u['mods'])}" if terse else " + " + names(u["mods"])
+    out.append(f" [{inside}]")
+    if u["troops"]:
+        out.append(f" {u['force']}", "bold")
+        if wide and u["parts"]:
+            out.append(" = " + " + ".join(f"{label} {amount}" for label, amount in u["parts"]), "dim")
+    shown = STATUS_TEXT.get(u.get("status") or "")
+    if shown and u.get("status") not in ("engaged", "not_engaged", "no_troop"):
+        out.append(f" {shown[0]}", shown[1])
+    return out
+
+
+def _side_rows(view: dict[str, Any], index: int, scene: Scene, terse: bool = False) -> list[Text]:
+    side = view["sides"][index]
+    colour = SIDE_STYLE.get(side["side"], "")
+    sizes = side["hand_sizes"]
+    who = "you" if index == scene.seat else scene.players[index]
+    lead = Text.assemble((side["side"].capitalize(), f"bold {colour}"), f" ({who}) ",
+                         (f"hand {sizes['leaders']}L {sizes['recruits']}R {sizes['actions']}A, "
+                          f"leader deck {side['leader_deck']}", "dim"))
+    if side["troop_penalty"]:
+        lead.append(f", troops -{side['troop_penalty']}", "dim")
+    if side["unit_bonus"]:
+        lead.append(f", units +{side['unit_bonus']}", "dim")
+    lead.append(": ")
+    wide = scene.width >= WIDE and not terse
+    units = [_short_unit(u, wide, terse) for u in side["units"]] or [Text("no units in play", "dim")]
+    if wide:  # one unit a row, under the side's line
+        return [_row(lead, scene.width)] + [_row(Text("  ") + u, scene.width) for u in units]
+    return _flow(units, scene.width, lead, sep="  ")
+
+
+def _force_label(view: dict[str, Any], leader: int | None) -> str:
+    """A fighting unit in a few words: its leader and Force (the units rows say the rest)."""
+    for side in view["sides"]:
+        for u in side["units"]:
+            if u["leader"] == leader:
+                return f"{name(leader)} {u['force']}"
+    return name(leader) if leader is not None else "not picked yet"
+
+
+def _battle_rows(view: dict[str, Any], width: int) -> list[Text]:
+    battle = view.get("battle")
+    if not battle or view["step"] not in BATTLE_STEPS or not battle["engagement"]:
+        return []
+    attacker, defender = battle["attacker"], battle["defender"]
+    head = Text.assemble((f"Engagement {battle['engagement']}: ", "bold yellow"),
+                         (attacker.capitalize(), f"bold {SIDE_STYLE.get(attacker, '')}"), " attacks")
+    if battle["attacking_unit"] is None:
+        head.append(" — the attacker picks the two units", "dim")
+    else:
+        head.append(": ")
+        label = _unit_label if width >= WIDE else _force_label
+        head.append(label(view, battle["attacking_unit"]), "bold")
+        head.append(" vs ")
+        head.append(label(view, battle["defending_unit"]), "bold")
+        head.append(f" ({defender.capitalize()})", SIDE_STYLE.get(defender, ""))
+    played = [_played(p)[2:] for p in battle["played"]]
+    played += [Text(f"waiting: {c['side'].capitalize()}'s {name(c['card'])}")
+               for c in battle.get("strategy_chain", [])]
+    rows = [_row(head, width)]
+    if played:
+        rows += _flow(played, width, Text("  played: ", "dim"), sep="; ")
+    return rows
+
+
+def _hand_item(c: int) -> Text:
+    card = CARDS[c]
+    out = Text(f"{c}:", "dim")
+    out.append(card.name, "bold")
+    force = card_force(card)
+    if force:
+        out.append(f" {force}")
+    return out
+
+
+def _hand_rows(view: dict[str, Any], width: int, room: int) -> list[Text]:
+    """The hand, one row per card with its effect when ``room`` allows and the screen is wide,
+    otherwise each hand as a flowing list of ``number:name force``."""
+    hand = view.get("hand") or {}
+    if width >= WIDE:
+        detailed = [Text("Your hand", "bold underline")]
+        for key, title in HAND_TITLES:
+            for c in hand.get(key, []):
+                card = CARDS[c]
+                detailed.append(_row(Text.assemble(
+                    (f"{title[:-1]:<8}", "dim"), (f"{c:>3} ", "dim"), (f"{card.name:<22}", "bold"),
+                    f"{card_type(card):<22}", f"{card_force(card):>4}  ", (card.text, "italic")), width))
+        if len(detailed) <= room:
+            return detailed
+    rows: list[Text] = []
+    for key, title in HAND_TITLES:
+        cards = hand.get(key, [])
+        lead = Text(f"{title} ({len(cards)}): ", "bold")
+        items = [_hand_item(c) for c in cards] or [Text("empty", "dim")]
+        rows += _flow(items, width, lead, sep="  ")
+    rows[0] = _row(Text("Your hand ", "bold underline") + rows[0], width)
+    return rows
+
+
+def _move_rows(moves: list[tuple[str, str]], width: int, room: int) -> list[Text]:
+    """The numbered moves in as many columns as the width allows, in at most ``room`` rows;
+    what does not fit is counted on the last row."""
+    if not moves or room <= 0:
+        return []
+    labels = [f"{i}. {d}" for i, (_, d) in enumerate(moves, start=1)]
+    widest = max(len(x) for x in labels) + 2
+    columns = max(1, min(width // min(widest, max(width // 2, 24)), 4))
+    col = width // columns
+    rows_needed = -(-len(labels) // columns)
+    rows_shown = rows_needed if rows_needed <= room else max(room - 1, 0)
+    shown = labels[: rows_shown * columns] if rows_needed > room else labels
+    out: list[Text] = []
+    for r in range(rows_shown):
+        line = Text()
+        for c in range(columns):
+            i = c * rows_shown + r  # down the columns, as people read a numbered list
+            if i >= len(shown):
+                break
+            cell = Text(shown[i])
+            cell.stylize("bold cyan", 0, shown[i].index(".") + 1)
+            cell.truncate(col - 1, overflow="ellipsis")
+            cell.pad_right(col - cell.cell_len)
+            line.append_text(cell)
+        out.append(_row(line, width))
+    if len(shown) < len(labels):
+        out.append(_row(Text(f"… {len(labels) - len(shown)} more: type moves to list them all, "
+                             "or the action text", "dim"), width))
+    return out
+
+
+def _header_row(scene: Scene) -> Text:
+    view = scene.view
+    me = scene.seat_names[scene.seat]
+    streak = view["streak"]
+    wide = scene.width >= WIDE
+    head = Text.assemble(
+        (scene.title + " · " if wide else "", "bold"), f"round {view['round']} · ",
+        (STEP_NAMES.get(view["step"], view["step"]), "bold"), " · you ",
+        (me.capitalize(), f"bold {SIDE_STYLE.get(me, '')}"), " · won ")
+    for i, s in enumerate(view["sides"]):
+        head.append(("" if i == 0 else "-") + str(s["battles_won"]), SIDE_STYLE.get(s["side"], ""))
+    head.append(" · streak ")
+    head.append(f"{streak['side'].capitalize()} {streak['battles']}/3" if streak["side"] else "none")
+    head.append(f" · decks R{view['recruit_deck']} A{view['action_deck']}"
+                + (f" · seed {scene.seed}" if wide else ""), "dim")
+    return _row(head, scene.width)
+
+
+def render_fit(scene: Scene) -> RenderableType:
+    """The screen in ``scene.height - 1`` rows of ``scene.width`` (the last row is the input line):
+    header, the opponent's units, the engagement, your units, your hand, the log cut to what is left,
+    then the decision. Extra room goes to the moves and the log; a wide screen shows breakdowns."""
+    view, width = scene.view, scene.width
+    budget = scene.height - 1
+    opp = 1 - scene.seat if scene.seat in (0, 1) else 1
+    moves_min = min(len(scene.moves), 3) + (1 if scene.prompt and not scene.result else 0)
+    top: list[Text] = []
+    for terse in (False, True):  # a crowded board shows each unit in fewer words
+        top = [_header_row(scene), *_side_rows(view, opp, scene, terse), *_battle_rows(view, width),
+               *_side_rows(view, scene.seat, scene, terse)]
+        if len(top) + moves_min + 4 <= budget:
+            break
+    if scene.result:
+        bottom = [_row(Text.assemble(("Result: ", "bold magenta"), (scene.result, "bold")), width)]
+    else:
+        bottom = [_row(Text(HINT, "dim"), width)]
+    left = budget - len(top) - len(bottom)
+    head = (_row(Text.assemble(("Your decision: ", "bold cyan"), (scene.prompt or "", "bold")), width)
+            if scene.prompt and not scene.result else None)
+    hand = _hand_rows(view, width, max(left - moves_min - 2, 0))
+    room = max(left - moves_min, 1)
+    if len(hand) > room:  # a crowded board: the decision matters more than the hand's last rows
+        hand = [*hand[:room - 1], _row(Text("  … more of your hand: type show in a taller terminal",
+                                            "dim"), width)]
+    left -= len(hand)
+    moves: list[Text] = []
+    if head is not None:
+        # the moves first (up to all of them), but the log keeps a few rows when there is room
+        log_keep = min(len(scene.log), 3 if left > 10 else 1)
+        moves = [head, *_move_rows(scene.moves, width, max(left - 1 - log_keep, moves_min - 1))]
+        left -= len(moves)
+    log = [_row(Text("Log", "dim underline"), width)] if left > 1 and scene.log else []
+    if log:
+        for line in scene.log[-(left - 1):]:
+            part = Text(line)
+            part.highlight_words(["Good"], style=SIDE_STYLE["good"])
+            part.highlight_words(["Evil"], style=SIDE_STYLE["evil"])
+            log.append(_row(part, width))
+    rows = [*top, *hand, *log, *moves, *bottom]
+    return Group(*rows[:budget])
+
+
+# ----- help and card lookup -----------------------------------------------------------------------
+def help() -> str:  # the name the terminal loop looks up on a screen module
+    """What each part of the screen is."""
+    return (
+        "The screen, top to bottom: the round, phase, battles won and the streak (three battles "
+        "won in a row wins the game); the opponent's units and hand sizes (L leaders, R recruits, "
+        "A actions); the engagement being fought; your units as Leader #number [troops + "
+        "modifiers] Force; your hand as number:name force; the latest log lines; your moves."
+    )
+
+
+def info(query: str) -> RenderableType | None:
+    """The card ``query`` names: its number (as the screen shows it) or its name, whole or the start
+    of it; ``None`` when no card matches. Card texts are public: nothing here reads a view."""
+    query = query.strip().lstrip("#")
+    if query.isdigit():
+        card_id = int(query)
+        if not 0 <= card_id < len(CARDS):
+            return None
+        card = CARDS[card_id]
+    else:
+        low = query.lower()
+        exact = [c for c in CARDS if c.name.lower() == low]
+        starts = [c for c in CARDS if c.name.lower().startswith(low)]
+        found = exact or starts
+        if not low or not found:
+            return None
+        several = sorted({c.name for c in found})
+        if len(several) > 1:  # the start of several names: say which, rather than guess
+            return Text(f"{len(several)} cards start with {query!r}: {', '.join(several)}")
+        card = found[0]
+    copies = sum(1 for c in CARDS if c.name == card.name)
+    head = Text.assemble((card.name, "bold"), f" · {card_type(card)}")
+    force = card_force(card)
+    if force:
+        head.append(f" · Force {force}")
+    head.append(f" · {copies} in the game", "dim")
+    return Panel(Group(head, Text(card.text or "(no text)")), title="Card", title_align="left",
+                 border_style="cyan")

@@ -191,7 +191,7 @@ def test_replay_starts_with_the_set_up_before_the_first_move(finished: Path) -> 
     # the deal (each side's opening leader, as a spectator may see it) and the first round's heading
     assert sum(1 for x in before if "starts with" in x and "in play" in x) == 2
     assert any("── Round 1 ──" in x for x in before)
-    assert not any("Round 1" in x for x in lines[first_move:])  # said once, before the moves
+    assert not any("── Round 1 ──" in x for x in lines[first_move:])  # said once, before the moves
 
 
 def test_replay_verify_passes_on_a_good_record(finished: Path) -> None:

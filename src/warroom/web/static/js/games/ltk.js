@@ -224,8 +224,11 @@ export function createView(ctx) {
     switch (e.kind) {
       case "use": {
         const targets = (e.targets || []).map(who).join(", ");
-        const used = e.cards?.length ? ` (${cards(e.cards)})` : "";
-        return `${by} uses ${word(e.card)}${used}${targets ? ` on ${targets}` : ""}`;
+        const names = (e.cards || []).map((c) => cards([c]));
+        // the card itself ("Kill ♠7") reads as one; a card used as another says what it was
+        const same = names.length === 1 && names[0].startsWith(`${word(e.card)} `);
+        const used = same ? names[0] : names.length ? `${word(e.card)} (${names.join(", ")})` : word(e.card);
+        return `${by} uses ${used}${targets ? ` on ${targets}` : ""}`;
       }
       case "play": return `${by} plays a ${word(e.card)}`;
       case "damage": return `${who(e.target)} takes ${e.amount} damage from ${e.source >= 0 ? who(e.source) : "nobody"} (health ${e.hp})`;
@@ -241,6 +244,27 @@ export function createView(ctx) {
       case "negated": return `${word(e.card)} is negated`;
       case "discard": return `${by} discards ${cards(e.cards)}`;
       case "equip": return `${by} equips ${cards([e.card])}`;
+      case "judged": return `${by}'s judgement (${e.reason}) is ${cards([e.card])}`;
+      case "no_effect": return `it has no effect on ${by} (${e.by})`;
+      case "counts_as": return `${by}: ${e.by} counts as a ${word(e.card)}`;
+      case "dodged": return `${by} dodges ${who(e.by)}'s Kill`;
+      case "gain": return `${by} gains ${Number.isInteger(e.card) ? cards([e.card]) : "a card"}${e.why ? ` (${word(e.why)})` : ""}`;
+      case "flip": return `${by} turns ${e.face_up ? "face up" : "face down"}`;
+      case "indulged": return `${by} skips the action phase (Indulgence)`;
+      case "lightning_moves": return `Lightning moves from ${who(e.from)} to ${who(e.to)}`;
+      case "look": return `${by} looks at ${e.count} cards`;
+      case "lose_health": return `${by} loses ${e.amount} health (health ${e.hp})`;
+      case "named": return `${by} names ${e.suit}`;
+      case "point_duel": return `${by} and ${who(e.target)} compare points: ${e.won ? `${by}` : who(e.target)} wins`;
+      case "redirect": return `${by} passes it on to ${who(e.to)}`;
+      case "reshuffle": return `the discard pile is shuffled into a new draw pile (${e.draw_pile} cards)`;
+      case "retrial": return `${by} replaces the judgement ${cards([e.old])} with ${cards([e.new])}`;
+      case "reveal": return `revealed: ${cards(e.cards)}`;
+      case "skip": return `${by} skips the ${PHASE[e.phase] || e.phase} phase`;
+      case "stacked": return `${by} puts ${e.top} cards on top of the draw pile, ${e.bottom} at the bottom`;
+      case "offers": return `${by} is offered ${e.count} generals`;
+      case "chosen": return `${by} has chosen a general`;
+      case "buqu": return `${by}'s Buqu cards: ${cards(e.cards)}`;
       default: return null;
     }
   }

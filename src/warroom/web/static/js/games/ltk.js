@@ -27,10 +27,10 @@ const CARD_WORDS = { slash: "Kill", jink: "Dodge", peach: "Peach", nullification
   ex_nihilo: "Something for Nothing", savage_assault: "Barbarian Invasion", archery_attack: "Arrow Barrage",
   god_salvation: "Peach Garden", amazing_grace: "Harvest", lightning: "Lightning", indulgence: "Indulgence" };
 
-/** The seats an action names: target=N, targets=N,M, to=N. */
+/** The seats an action names: target=N, targets=N,M, to=N, seat=N (a choice of players: Tuxi). */
 function targetsOf(action) {
   const out = [];
-  for (const m of action.matchAll(/\b(?:target|targets|to)=([\d,]+)/g)) {
+  for (const m of action.matchAll(/\b(?:target|targets|to|seat)=([\d,]+)/g)) {
     for (const t of m[1].split(",")) if (t !== "") out.push(Number(t));
   }
   return out;

@@ -80,3 +80,10 @@ def test_generals_offered_to_others_are_secret_and_redealt() -> None:
     dealt = {tuple(GAME.determinize(s, me, seed).seats[other].offers) for seed in range(8)}
     assert len(dealt) > 1
     assert all(GAME.determinize(s, me, seed).seats[me].offers == s.seats[me].offers for seed in range(4))
+
+
+def test_a_view_names_every_card_of_the_deck_the_same_for_every_seat() -> None:
+    s = five()
+    names = GAME.view(s, 0)["card_names"]
+    assert names[cid("slash ♠7")] == "Kill ♠7" and names[cid("peach ♥3")] == "Peach ♥3" and len(names) == 108
+    assert GAME.view(s, 3)["card_names"] == GAME.view(s, None)["card_names"] == names

@@ -12,8 +12,11 @@ from typing import Any
 
 from warroom.engine.frames import Frame
 from warroom.engine.rng import Rng
-from warroom.games.ltk.cards import SLOTS
+from warroom.games.ltk.cards import DECK_SIZE, SLOTS, label
 from warroom.games.ltk.state import NO_CARD, LtkState
+
+# every card's face by id ("Kill ♠7"): the deck's make-up is public, so clients name cards from it
+CARD_NAMES = tuple(label(i) for i in range(DECK_SIZE))
 
 
 def role_visible(state: LtkState, seat: int, viewer: int | None) -> bool:
@@ -41,6 +44,7 @@ def view(state: LtkState, player: int | None) -> dict[str, Any]:
         "turns": state.turns, "seats": seats, "draw_pile": len(state.draw), "discard": state.discard[:],
         "table": state.table[:], "used": dict(state.used), "deeds": [row[:] for row in state.deeds],
         "frames": [_frame_view(f, player) for f in state.frames], "virtual": dict(state.virtual),
+        "card_names": list(CARD_NAMES),
     }
     if player is not None:
         me = state.seats[player]

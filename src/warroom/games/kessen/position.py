@@ -603,8 +603,10 @@ def _check_battle(state: KessenState, r: _Reader) -> None:
         if c not in in_play and c not in state.retreated:
             r.fault(f"battle.engaged: {card_name(c)} is not in play")
     for c in state.duty:
-        if c not in in_play:
-            r.fault(f"round_effects.duty: {card_name(c)} is not in play")
+        # a unit sent on Duty Elsewhere may have left play since (an Assassin, a lost battle):
+        # the effect stays listed for the round, so only a card that is no leader is a fault
+        if CARDS[c].kind != "leader":
+            r.fault(f"round_effects.duty: {card_name(c)} is not a leader")
     if state.step in ("strategy", "tactics", "resolution"):
         for unit, side, what in ((state.att_unit, state.attacker, "attacking_unit"),
                                  (state.def_unit, 1 - state.attacker, "defending_unit")):

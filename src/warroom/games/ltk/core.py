@@ -110,7 +110,11 @@ def next_alive(state: LtkState, seat: int) -> int:
 def distance(state: LtkState, a: int, b: int) -> int:
     """Seats between ``a`` and ``b`` the shorter way round the living players, then horses and
     skills; never below 1."""
-    living = alive(state)
+    return distance_among(state, alive(state), a, b)
+
+
+def distance_among(state: LtkState, living: list[int], a: int, b: int) -> int:
+    """:func:`distance` given the living seats (``alive(state)``), for callers that measure many."""
     ia, ib = living.index(a), living.index(b)
     steps = abs(ia - ib)
     d = min(steps, len(living) - steps)

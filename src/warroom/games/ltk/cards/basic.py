@@ -31,7 +31,9 @@ KILL_TARGET_BANS: list[Callable[[LtkState, int, int], bool]] = []
 
 def kill_targets(state: LtkState, seat: int) -> list[int]:
     """The players ``seat`` may Kill now: other living players within attack range."""
-    return [t for t in core.alive(state) if t != seat and core.in_range(state, seat, t)
+    living = core.alive(state)
+    reach = core.attack_range(state, seat)
+    return [t for t in living if t != seat and core.distance_among(state, living, seat, t) <= reach
             and not any(ban(state, seat, t) for ban in KILL_TARGET_BANS)]
 
 

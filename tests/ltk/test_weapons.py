@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.ltk.scenario import GAME, act, asked, cid, seat, table
+from tests.ltk.scenario import GAME, act, asked, cid, hero, seat, table
 
 K7, K8, K9, D2, D3 = cid("slash ♠7"), cid("slash ♠8"), cid("slash ♠9"), cid("jink ♥2"), cid("jink ♦2")
 
@@ -104,3 +104,75 @@ def test_serpent_spear_uses_two_hand_cards_as_a_kill() -> None:
     s = pair(["peach ♥3", "jink ♦2"], eq0={"weapon": "spear ♠Q"})
     act(s, 0, "spear target=1", f"pick card={cid('peach ♥3')}", f"pick card={D3}")
     assert s.seats[1].hp == 3 and s.used["kill"] == 1
+
+
+P3, J2 = cid("peach ♥3"), cid("jink ♦2")
+
+
+def test_serpent_spear_plays_two_hand_cards_as_a_kill_in_a_duel() -> None:
+    s = pair(["duel ♠A", "slash ♠7"], ["peach ♥3", "jink ♦2"], eq1={"weapon": "spear ♠Q"})
+    act(s, 0, f"use card={cid('duel ♠A')} target=1")
+    assert asked(s) == (1, "window:respond") and "spear" in GAME.legal_actions(s, 1)
+    act(s, 1, "spear")
+    assert asked(s) == (1, "select:respond_cards")
+    events = act(s, 1, f"pick card={P3}", f"pick card={J2}")
+    assert any(e.kind == "play" and e.data["cards"] == [P3, J2] for e in events)
+    assert asked(s) == (0, "window:respond")  # the Duel goes on: Zhang Liao owes a Kill
+    act(s, 0, "pass")
+    assert s.seats[0].hp == 3 and s.seats[1].hp == 4 and s.seats[1].hand == []
+    assert P3 in s.discard and J2 in s.discard
+
+
+def test_serpent_spear_needs_two_hand_cards_to_answer() -> None:
+    s = pair(["duel ♠A"], ["peach ♥3"], eq1={"weapon": "spear ♠Q"})
+    act(s, 0, f"use card={cid('duel ♠A')} target=1")
+    assert s.seats[1].hp == 3  # one hand card and no Kill: not asked, the Duel hurts
+
+
+def test_serpent_spear_answers_barbarian_invasion() -> None:
+    s = pair(["savage_assault ♠7"], ["peach ♥3", "jink ♦2", "slash ♠8"], eq1={"weapon": "spear ♠Q"})
+    act(s, 0, f"use card={cid('savage_assault ♠7')}")
+    assert asked(s) == (1, "window:respond")
+    assert GAME.legal_actions(s, 1) == [f"play card={K8}", "spear", "pass"]
+    act(s, 1, "spear", f"pick card={P3}", f"pick card={J2}")
+    assert s.seats[1].hp == 4 and s.seats[1].hand == [K8]
+    assert [x.hp for x in s.seats[2:]] == [3, 3]
+
+
+def test_serpent_spear_uses_two_cards_as_the_kill_a_borrowed_sword_demands() -> None:
+    # the holder's weapon is the Spear itself; two black cards make a black Kill, stopped by Renwang
+    s = table(seat("zhang_liao", "monarch", ["collateral ♣Q"]),
+              seat("xu_chu", "rebel", ["dismantlement ♠3", "slash ♠8"], equipment={"weapon": "spear ♠Q"}),
+              seat("cao_ren", "rebel"), seat("huang_gai", "defector", equipment={"armor": "nioh_shield ♣2"}))
+    act(s, 0, f"use card={cid('collateral ♣Q')} targets=1,3")
+    assert asked(s) == (1, "window:respond") and "spear" in GAME.legal_actions(s, 1)
+    act(s, 1, "spear", f"pick card={cid('dismantlement ♠3')}", f"pick card={K8}")
+    assert s.seats[3].hp == 4 and s.seats[1].equip[0] == cid("spear ♠Q")
+    s = table(seat("zhang_liao", "monarch", ["collateral ♣Q"]),
+              seat("xu_chu", "rebel", ["peach ♥3", "jink ♦2"], equipment={"weapon": "spear ♠Q"}),
+              seat("cao_ren", "rebel"), seat("huang_gai", "defector"))
+    act(s, 0, f"use card={cid('collateral ♣Q')} targets=1,3")
+    act(s, 1, "spear", f"pick card={P3}", f"pick card={J2}")
+    assert s.seats[3].hp == 3 and s.seats[1].equip[0] == cid("spear ♠Q") and s.seats[1].hand == []
+    assert P3 in s.discard and J2 in s.discard
+
+
+def test_serpent_spear_plays_a_kill_for_liu_bei_through_jijiang() -> None:
+    s = table(hero("liu_bei", "monarch"), seat("xu_chu", "rebel"),
+              hero("zhang_fei", "minister", ["peach ♥3", "jink ♦2"], blank=True, equipment={"weapon": "spear ♠Q"}))
+    act(s, 0, "jijiang target=1")
+    assert asked(s) == (2, "window:respond") and "spear" in GAME.legal_actions(s, 2)
+    act(s, 2, "spear", f"pick card={P3}", f"pick card={J2}")
+    assert s.seats[1].hp == 3 and s.seats[2].hand == []
+
+
+def test_serpent_spear_twice_against_wushuang_in_a_duel() -> None:
+    s = table(hero("lu_bu", "monarch", ["duel ♠A"]),
+              seat("xu_chu", "rebel", ["peach ♥3", "jink ♦2", "jink ♥2", "dismantlement ♠3"],
+                   equipment={"weapon": "spear ♠Q"}), seat("cao_ren", "rebel"))
+    act(s, 0, f"use card={cid('duel ♠A')} target=1")
+    act(s, 1, "spear", f"pick card={P3}", f"pick card={J2}")
+    assert asked(s) == (1, "window:respond")  # Wushuang: a second Kill is owed
+    act(s, 1, "spear", f"pick card={D2}", f"pick card={cid('dismantlement ♠3')}")
+    assert s.seats[1].hand == [] and s.seats[1].hp == 4  # both Kills given: Lü Bu (no Kill) is hurt
+    assert s.seats[0].hp == s.seats[0].max_hp - 1

@@ -189,7 +189,8 @@ class HeuristicBot:
             behalf = data.get("on_behalf", t.me)
             if behalf != t.me and not t.friend(behalf):
                 return "pass"
-            return min(answers, key=lambda a: card_value(int(_args(a)["card"])))
+            cards = [a for a in answers if "card" in _args(a)]  # else only Serpent Spear's "spear"
+            return min(cards, key=lambda a: card_value(int(_args(a)["card"]))) if cards else answers[0]
         if name == "rescue":
             dying = data["dying"]
             return answers[0] if dying == t.me or t.friend(dying) else "pass"

@@ -28,15 +28,19 @@ def holds(state: LtkState, seat: int, name: str) -> bool:
     s = state.seats[seat]
     if not s.alive:
         return False
-    if name in EQUIP_ABILITIES:
-        card = s.equip[SLOTS.index(SUBTYPE_OF_ABILITY[name])]
-        return card != NO_CARD and KIND[card] == EQUIP_ABILITIES[name]
-    if s.blank or not s.general or name not in GENERALS[s.general].skills:
+    kind = EQUIP_ABILITIES.get(name)
+    if kind is not None:
+        card = s.equip[_SLOT_INDEX[SUBTYPE_OF_ABILITY[name]]]
+        return card != NO_CARD and KIND[card] == kind
+    # the hottest check of the game (every trigger asks it of every seat): skills as frozensets
+    if s.blank or not s.general or name not in _SKILLS[s.general]:
         return False
     # a lord skill works only for the Monarch of role mode
     return name not in LORD_SKILLS or (s.role == "monarch" and "three-player" not in state.config["variants"])
 
 
+_SLOT_INDEX = {slot: i for i, slot in enumerate(SLOTS)}
+_SKILLS = {key: frozenset(g.skills) for key, g in GENERALS.items()}
 RESOLVER: Resolver[LtkState] = Resolver()
 WINDOWS = Windows()
 TRIGGERS: Triggers[LtkState] = Triggers(holds)
@@ -106,7 +110,11 @@ def next_alive(state: LtkState, seat: int) -> int:
 def distance(state: LtkState, a: int, b: int) -> int:
     """Seats between ``a`` and ``b`` the shorter way round the living players, then horses and
     skills; never below 1."""
-    living = alive(state)
+    return distance_among(state, alive(state), a, b)
+
+
+def distance_among(state: LtkState, living: list[int], a: int, b: int) -> int:
+    """:func:`distance` given the living seats (``alive(state)``), for callers that measure many."""
     ia, ib = living.index(a), living.index(b)
     steps = abs(ia - ib)
     d = min(steps, len(living) - steps)

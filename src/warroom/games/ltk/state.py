@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from warroom.engine.frames import Frame, clone_frames, frames_from_json, frames_to_json
+from warroom.engine.frames import Frame, frames_from_json, frames_to_json
 from warroom.engine.rng import Rng
 
 NO_CARD = -1
@@ -58,6 +58,24 @@ class Seat:
                    bool(d.get("blank", False)), list(d.get("buqu", [])))
 
 
+_SCALARS = frozenset({int, str, bool, float, type(None)})
+
+
+def _copy(value: Any) -> Any:
+    """A deep copy of plain data, as ``engine.frames.copy_data`` makes (tuples become lists), with
+    scalars copied without a call: LTK's frames hold many small dicts, and search bots clone often."""
+    t = type(value)
+    if t is dict:
+        return {k: v if type(v) in _SCALARS else _copy(v) for k, v in value.items()}
+    if t is list or t is tuple:
+        return [v if type(v) in _SCALARS else _copy(v) for v in value]
+    return value
+
+
+def _clone_frame(f: Frame) -> Frame:
+    return Frame(f.kind, f.seat, _copy(f.data), [a[:] for a in f.answers], _copy(f.results))
+
+
 @dataclass(slots=True)
 class LtkState:
     config: dict[str, Any]
@@ -85,7 +103,7 @@ class LtkState:
     def clone(self) -> LtkState:
         return LtkState(dict(self.config), self.rng.clone(), [s.clone() for s in self.seats], self.draw[:],
                         self.discard[:], self.table[:], self.pool[:], self.stage, self.current, self.phase,
-                        dict(self.used), clone_frames(self.frames), self.winners[:], self.reason,
+                        dict(self.used), [_clone_frame(f) for f in self.frames], self.winners[:], self.reason,
                         self.reshuffles, self.turns, self.moves, dict(self.virtual),
                         [row[:] for row in self.deeds])
 

@@ -54,6 +54,8 @@ def prompt(state: LtkState, seat: int) -> str:
         n = d["least"]
         if d["purpose"] == "discard":
             return f"Discard phase: discard {n} card{'s' if n != 1 else ''} down to your hand limit"
+        if d["purpose"] == "respond_cards":
+            return "Serpent Spear: pick the two hand cards that make the Kill"
         return f"Choose {d['least']}-{d['most']} for {d['purpose']}"
     if frame.kind == "window":
         name = d["name"]
@@ -107,6 +109,8 @@ def describe(state: LtkState, seat: int, action: str) -> str:
         return f"Pick {card_name(card)}"
     if verb == "take":
         return "Pick a hand card blind" if args.get("zone") == "hand" else f"Pick {card_name(card)}"
+    if verb == "spear" and "target" not in args:
+        return "Serpent Spear: answer with two hand cards as a Kill"
     if verb == "spear":
         return f"Serpent Spear: two hand cards as a Kill on {seat_name(state, int(args.get('target', '0')))}"
     if verb == "draw":

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from warroom.engine.choices import picked
 from warroom.engine.events import Event
 from warroom.engine.frames import Frame, FrameRule, finish, push
 from warroom.engine.windows import Then, WindowRule
@@ -30,7 +31,9 @@ KILL_TARGET_BANS: list[Callable[[LtkState, int, int], bool]] = []
 
 def kill_targets(state: LtkState, seat: int) -> list[int]:
     """The players ``seat`` may Kill now: other living players within attack range."""
-    return [t for t in core.alive(state) if t != seat and core.in_range(state, seat, t)
+    living = core.alive(state)
+    reach = core.attack_range(state, seat)
+    return [t for t in living if t != seat and core.distance_among(state, living, seat, t) <= reach
             and not any(ban(state, seat, t) for ban in KILL_TARGET_BANS)]
 
 
@@ -278,8 +281,24 @@ def _respond_responses(state: LtkState, frame: Frame, seat: int) -> list[str]:
     return out
 
 
+# responses whose cards are picked after the action (Serpent Spear: two hand cards as one Kill):
+# (state, seat, action, kind) -> True if it pushed a ``select`` for RESPONSE_PICK of the seat's hand
+RESPONSE_PICKS: list[Callable[[LtkState, int, str, str], bool]] = []
+RESPONSE_PICK = "respond_cards"
+
+
+def _respond_then(frame: Frame, seat: int) -> Then:
+    if len(frame.answers) >= frame.data["need"]:
+        return "close"
+    return "again" if seat == frame.data["on_behalf"] else "close"
+
+
 def _respond_respond(state: LtkState, frame: Frame, seat: int, action: str, events: list[Event]) -> Then:
     d = frame.data
+    for pick in RESPONSE_PICKS:
+        if pick(state, seat, action, d["card"]):
+            d["picking"] = seat  # the cards are settled in _respond_resume, once picked
+            return _respond_then(frame, seat)
     used: list[int] | None = None
     for apply in RESPONSE_APPLY:
         used = apply(state, seat, action, d["card"], events)
@@ -290,19 +309,36 @@ def _respond_respond(state: LtkState, frame: Frame, seat: int, action: str, even
         core.take_from_hand(state, seat, card)
         used = [card]
         core.lost(state, seat, card, "hand", events)
+    _settle(state, frame, seat, action.split(" ")[0], used, events)
+    return _respond_then(frame, seat)
+
+
+def _settle(state: LtkState, frame: Frame, seat: int, verb: str, used: list[int], events: list[Event]) -> None:
+    d = frame.data
     state.discard.extend(used)
     d["used"] = [*d.get("used", []), *used]
     if d["card"] == "slash" and seat == state.current and state.phase == "action":
         state.used["kill_played"] = 1  # Keji looks at Kills used or played in the action phase
-    events.append(Event(action.split(" ")[0], {"seat": seat, "card": d["card"], "cards": used,
-                                               "for": d["on_behalf"], "why": d["why"]}))
+    events.append(Event(verb, {"seat": seat, "card": d["card"], "cards": used, "for": d["on_behalf"],
+                               "why": d["why"]}))
     core.TRIGGERS.fire(state, "responded", {"seat": seat, "card": d["card"]}, [seat])
-    if len(frame.answers) >= d["need"]:
-        return "close"
-    return "again" if seat == d["on_behalf"] else "close"
 
 
-core.WINDOWS.register(WindowRule("respond", _respond_responses, _respond_respond))
+def _respond_resume(state: LtkState, frame: Frame, value: object, events: list[Event]) -> bool:
+    """The hand cards a RESPONSE_PICKS answer picked: they leave the hand together as one card."""
+    cards = picked(value, RESPONSE_PICK)
+    d = frame.data
+    if cards is None or "picking" not in d:
+        return False
+    seat = d.pop("picking")
+    for c in cards:
+        core.take_from_hand(state, seat, c)
+    core.lost(state, seat, cards[-1], "hand", events)
+    _settle(state, frame, seat, d["verb"] if seat == d["on_behalf"] else "play", cards, events)
+    return False
+
+
+core.WINDOWS.register(WindowRule("respond", _respond_responses, _respond_respond, _respond_resume))
 
 
 def window_used(outcome: dict[str, object]) -> list[int]:

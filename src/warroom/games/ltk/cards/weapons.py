@@ -210,3 +210,22 @@ class SpearRule(FrameRule[LtkState]):
                 state.used["kill"] = state.used.get("kill", 0) + 1
                 basic.use_kill(state, seat, cards, d["target"], events)
                 core.lost(state, seat, cards[-1], "hand", events)
+
+
+# answering a request for a Kill (Duel, Barbarians, Borrowed Sword, Jijiang): ``spear`` in the
+# respond window, then the two hand cards are picked; they count as one Kill
+def _spear_answers(state: LtkState, seat: int, kind: str, verb: str) -> list[str]:
+    if kind == "slash" and core.holds(state, seat, "spear") and len(state.seats[seat].hand) >= 2:
+        return ["spear"]
+    return []
+
+
+def _spear_answer(state: LtkState, seat: int, action: str, kind: str) -> bool:
+    if action != "spear":
+        return False
+    select(state, seat, state.seats[seat].hand, 2, 2, basic.RESPONSE_PICK)
+    return True
+
+
+basic.RESPONSE_SOURCES.append(_spear_answers)
+basic.RESPONSE_PICKS.append(_spear_answer)

@@ -185,7 +185,9 @@ def test_the_deadline_timer_resolves_an_unanswered_attack(rt_client: TestClient)
     # the record is published only at the end; the stored steps say what happened
     from warroom.server.db import Store
 
-    store = Store(str(rt_client.app.state.manager.store.engine.url))  # type: ignore[attr-defined]
+    # the URL with its password (``str`` of a SQLAlchemy URL masks it, which PostgreSQL refuses)
+    url = rt_client.app.state.manager.store.engine.url  # type: ignore[attr-defined]
+    store = Store(url.render_as_string(hide_password=False))
     try:
         stored = store.load(table)
     finally:

@@ -26,6 +26,31 @@ def test_rules_list_every_card_and_general_in_english_with_chinese() -> None:
     assert len(generals["entries"]) == 28 and generals["entries"][0]["name"] == "Cao Cao 曹操"
 
 
+
+def test_every_skill_of_every_general_has_its_text_and_no_skill_is_unused() -> None:
+    """The skills' names and texts come from data/skills.json: each general's reference entry is one
+    line per skill ("Jianxiong 奸雄: ..."), lord skills say so, and the data holds no stray skill."""
+    from warroom.games.ltk.generals import GENERALS, SKILLS
+
+    result = RUNNER.invoke(app, ["rules", "ltk", "--json"])
+    assert result.exit_code == 0, result.output
+    entries = {e["key"]: e for e in json.loads(result.stdout)["sections"][1]["entries"]}
+    used = {k for g in GENERALS.values() for k in g.skills}
+    assert used == set(SKILLS), (used ^ set(SKILLS))
+    for g in GENERALS.values():
+        lines = entries[g.key]["text"].splitlines()
+        assert len(lines) == len(g.skills), g.key
+        for key, line in zip(g.skills, lines, strict=True):
+            s = SKILLS[key]
+            head = f"{s.name} {s.chinese}: " if s.chinese else f"{s.name}: "
+            assert line.startswith(head) and s.text.strip() and line[len(head):] == s.text, (g.key, key)
+            assert s.lord == s.text.startswith("Lord skill"), key
+    lord_skills = {k for k, s in SKILLS.items() if s.lord}
+    assert lord_skills == {"hujia", "jijiang", "jiuyuan"}
+    assert all(g.lord for g in GENERALS.values() if lord_skills & set(g.skills))
+    out = RUNNER.invoke(app, ["rules", "ltk"]).stdout
+    assert "Jianxiong 奸雄: After you suffer damage" in out and "Buqu 不屈:" in out
+
 def test_bench_reports_two_five_and_ten_players() -> None:
     result = RUNNER.invoke(app, ["bench", "ltk", "--seconds", "0.05", "--json"])
     assert result.exit_code == 0, result.output

@@ -6,7 +6,7 @@ from collections import Counter
 
 from warroom.engine.reference import Column, ReferenceSection, RulesReference, entry
 from warroom.games.ltk.cards import DECK_SIZE, KIND, RANK, RANK_TEXT, SUIT, SUIT_SIGN, TYPES
-from warroom.games.ltk.generals import GENERALS
+from warroom.games.ltk.generals import GENERALS, SKILLS
 
 CARD_TEXT = {
     "slash": "Action phase, once: one player within your attack range must use a Dodge or take 1 damage.",
@@ -46,6 +46,12 @@ CARD_TEXT = {
 }
 
 
+def skill_line(key: str) -> str:
+    """One skill of a general as a line of its reference entry: "Jianxiong 奸雄: text"."""
+    s = SKILLS[key]
+    return f"{s.name} {s.chinese}: {s.text}" if s.chinese else f"{s.name}: {s.text}"
+
+
 def reference(title: str, version: int) -> RulesReference:
     counts = Counter(KIND)
     cards = [
@@ -58,7 +64,7 @@ def reference(title: str, version: int) -> RulesReference:
     ]
     generals = [
         entry(g.key, f"{g.name} {g.chinese}", "Lord general" if g.lord else "General",
-              "Skills: " + ", ".join(g.skills), 1,
+              "\n".join(skill_line(k) for k in g.skills), 1,
               {"chinese": g.chinese, "kingdom": g.kingdom, "gender": g.gender, "health": g.hp})
         for g in GENERALS.values()
     ]

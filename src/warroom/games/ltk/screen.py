@@ -5,14 +5,16 @@ from __future__ import annotations
 from typing import Any
 
 from rich.console import Group, RenderableType
+from rich.padding import Padding
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from warroom.engine.reference import RulesReference
 from warroom.games.ltk.cards import DECK_SIZE, label
 from warroom.games.ltk.generals import GENERALS
 from warroom.games.ltk.text import CARD_WORDS, ROLE_NAMES
-from warroom.terminal import Scene, moves_table
+from warroom.terminal import Scene, moves_table, render_rules
 
 SLOT_WORDS = {"weapon": "W", "armor": "A", "defense_horse": "+1", "offense_horse": "-1"}
 
@@ -112,3 +114,22 @@ def sentence(event: dict[str, Any], seat: int | None) -> str | None:
 
 def status(view: dict[str, Any]) -> str:
     return f"p{view['current'] + 1} · {view['phase'] or view['stage']}"
+
+
+def rules(reference: RulesReference) -> RenderableType:
+    """``warroom rules ltk``: the shared tables for the cards; the generals as a list, each with one
+    line per skill (a table has no room left for the skill texts in 80 columns)."""
+    sections = reference["sections"]
+    parts: list[RenderableType] = [render_rules({**reference, "sections": [
+        x for x in sections if x["key"] != "generals"]})]
+    for section in sections:
+        if section["key"] != "generals":
+            continue
+        parts.append(Text(f"\n{section['title']}", "bold"))
+        for e in section["entries"]:
+            f = e["fields"]
+            parts.append(Text.assemble((e["name"], "bold"), f" — {e['kind']} · {f.get('kingdom', '')} · "
+                                       f"{f.get('gender', '')} · {f.get('health', '')} health"))
+            for line in e["text"].splitlines():
+                parts.append(Padding(Text(line), (0, 0, 0, 2)))
+    return Group(*parts)

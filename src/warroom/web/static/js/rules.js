@@ -60,7 +60,7 @@ export function buildPanel(dialog, rules, renderer) {
         const value = (e.fields || {})[c.key];
         return h("td", { class: typeof value === "number" || /^[+-]?\d+$/.test(fieldText(value)) ? "num" : "" }, fieldText(value));
       }),
-      h("td", {}, e.text || ""),
+      h("td", { class: "rules-text" }, e.text || ""),
     ));
     const heads = ["Name", ...(counted ? ["#"] : []), "Kind", ...columns.map((c) => c.label), "Text"];
     pages.push(h(

@@ -57,7 +57,7 @@ export function createView(ctx) {
     const g = generals.get(key);
     if (!g) return key || "";
     const f = g.fields || {};
-    return `${g.name} · ${f.kingdom || ""} · ${f.gender || ""} · ${f.health ?? "?"} health\n${g.text}`;
+    return `${g.name} · ${f.kingdom || ""} · ${f.gender || ""} · ${f.health ?? "?"} health\nSkills:\n${g.text}`;
   };
 
   function cardEl(id, more = "") {

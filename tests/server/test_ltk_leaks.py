@@ -153,6 +153,12 @@ def scan(states: list[LtkState], seat: int | None, messages: list[dict[str, Any]
         hidden = hidden_cards(now, seat)
         # a log entry tells of step v; a card is secret in it when secret before and after that step
         hidden_then = hidden & hidden_cards(states[v - 1], seat) if v else hidden
+        kinds = [e.get("kind") for e in msg["log"]]
+        if "reshuffle" in kinds:
+            # the discard pile was shuffled into the draw pile during the step: a card this seat saw
+            # earlier in the step (played, judged) is in the draw pile now, rightly named before it
+            before = msg["log"][: len(kinds) - 1 - kinds[::-1].index("reshuffle")]
+            hidden_then -= set(now.draw) & (set(card_ids(before)) | set(list_card_ids(before)))
         said = {"view": msg["view"], "decisions": msg["decisions"], "seats": msg["seats"]}
         shown = set(card_ids(cards_only(said, now)))
         shown |= set(list_card_ids(cards_only(said, now)))

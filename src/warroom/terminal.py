@@ -42,7 +42,7 @@ import importlib
 import json
 import random
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NoReturn, Protocol, cast
@@ -540,3 +540,17 @@ def read_record(path: str | Path) -> Record:
         raise
     except (json.JSONDecodeError, RecursionError) as err:
         raise RecordError(f"{path} is not a readable record ({type(err).__name__})") from None
+
+
+def event_sentence(sentences: Mapping[str, Callable[[Any], Any]], event: dict[str, Any]) -> str:
+    """A game screen's log line for ``event`` from its table of sentence makers by event kind:
+    an unknown kind is shown as its data, and a known kind of an unexpected shape as the raw
+    event, rather than failing the screen."""
+    make = sentences.get(str(event.get("kind")))
+    if make is None:
+        words = " ".join(f"{k}={v}" for k, v in event.items() if k != "kind")
+        return f"{event.get('kind')}: {words}"
+    try:
+        return str(make(event))
+    except (KeyError, TypeError, IndexError):
+        return str(event)

@@ -15,7 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from warroom.games.kasl.board import BOARD, FIEFDOM_NAMES, FIEFDOMS, LEVEL_NAMES, NAMES, UNIT_NAMES
-from warroom.terminal import Scene, moves_table
+from warroom.terminal import Scene, event_sentence, moves_table
 
 STYLE = {"red": "bold red", "blue": "bold blue", "green": "bold green", "yellow": "bold yellow",
          "neutral": "white", "": "dim"}
@@ -101,14 +101,7 @@ SENTENCES: dict[str, Callable[[dict[str, Any]], str]] = {
 
 def sentence(event: dict[str, Any], seat: int | None) -> str | None:
     """One log line for an event as ``seat`` sees it."""
-    make = SENTENCES.get(str(event.get("kind")))
-    if make is None:
-        words = " ".join(f"{k}={v}" for k, v in event.items() if k != "kind")
-        return f"{event.get('kind')}: {words}"
-    try:
-        return str(make(event))
-    except (KeyError, TypeError, IndexError):  # an event shape we do not know: show it rather than fail
-        return str(event)
+    return event_sentence(SENTENCES, event)
 
 
 def status(view: dict[str, Any]) -> str:

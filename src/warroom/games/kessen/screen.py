@@ -16,7 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from warroom.games.kessen.cards import BY_KEY, CARDS, TROOP_TYPES, Card
-from warroom.terminal import Scene, moves_table
+from warroom.terminal import Scene, event_sentence, moves_table
 
 SIDE_STYLE = {"good": "green", "evil": "red"}
 STEP_NAMES = {
@@ -202,14 +202,7 @@ SENTENCES = {
 
 def sentence(event: dict[str, Any], seat: int | None) -> str | None:
     """One log line for an event as ``seat`` sees it."""
-    make = SENTENCES.get(str(event.get("kind")))
-    if make is None:
-        words = " ".join(f"{k}={v}" for k, v in event.items() if k != "kind")
-        return f"{event.get('kind')}: {words}"
-    try:
-        return make(event)
-    except (KeyError, TypeError):  # an event shape we do not know: show it rather than fail
-        return str(event)
+    return event_sentence(SENTENCES, event)
 
 
 # ----- the screen -------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ const STATUSES = ["open", "running", "finished"];
 
 // ``renamed`` counts the names saved here: a listing asked for before the latest one must not
 // put the old name back
+const LAST_GAME_KEY = "warroom.lastGame";
 const state = { games: [], byName: new Map(), refreshing: false, mine: new Map(), name: null, renamed: 0 };
 
 // ----- who you are -------------------------------------------------------------------------------
@@ -62,8 +63,16 @@ function buildForm() {
     fields,
     h("div", { class: "form-actions" }, submit),
   );
+  // The form opens on the game this browser last created, or on Paper Kessen, the one a new
+  // player is taught first (the list itself stays in name order).
+  const remembered = localStorage.getItem(LAST_GAME_KEY);
+  const opening = [remembered, "kessen"].find((name) => name && state.byName.has(name));
+  if (opening) gameSelect.value = opening;
   const refreshFields = () => replace(fields, ...gameFields(state.byName.get(gameSelect.value)));
-  gameSelect.addEventListener("change", refreshFields);
+  gameSelect.addEventListener("change", () => {
+    localStorage.setItem(LAST_GAME_KEY, gameSelect.value);
+    refreshFields();
+  });
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     createTable(form, submit);

@@ -225,7 +225,9 @@ def test_play_a_whole_game_against_a_bot_with_a_spectator(server: str, browser: 
     page.goto(f"{server}/")
     page.wait_for_selector("#create")
     assert "Paper Kessen" in page.locator("#game option").all_inner_texts()
-    page.select_option("#game", "kessen")  # other games are registered too
+    # a new browser's form opens on Paper Kessen, although other games come first by name
+    assert page.locator("#game").input_value() == "kessen"
+    page.select_option("#game", "kessen")
     assert page.locator('select[name="seat-0"]').input_value() == "human"
     page.select_option('select[name="seat-1"]', "bot:heuristic")
     page.locator("details.advanced summary").click()

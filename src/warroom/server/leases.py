@@ -37,6 +37,7 @@ T = TypeVar("T")
 
 APP_PREFIX = "warroom "  # the lease connection's application_name is this + the process's address
 NAME_BYTES = 63  # PostgreSQL keeps this much of an application_name
+KEEPALIVE_OPTIONS = "-c tcp_keepalives_idle=5 -c tcp_keepalives_interval=2 -c tcp_keepalives_count=3"
 
 _HELD = """
 SELECT l.classid::bigint, l.objid::bigint, a.application_name
@@ -86,10 +87,12 @@ class Leases:
     def _connection(self) -> psycopg.Connection[Any]:
         if self._conn is None or self._conn.closed:
             self.held.clear()  # a new session holds nothing
-            # keepalives: a peer that vanishes without closing is noticed within about 15 s
+            # keepalives on both ends: this process notices a vanished database, and the database
+            # notices a vanished process (and lets its locks go), within about 15 s
             self._conn = psycopg.connect(self.conninfo, autocommit=True, application_name=self.name,
                                          connect_timeout=10, keepalives=1, keepalives_idle=5,
-                                         keepalives_interval=2, keepalives_count=3)
+                                         keepalives_interval=2, keepalives_count=3,
+                                         options=KEEPALIVE_OPTIONS)
         return self._conn
 
     def _call(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:

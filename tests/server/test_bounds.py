@@ -49,8 +49,11 @@ def test_a_player_may_hold_seats_at_a_few_tables_in_play_and_more_once_one_ends(
         assert r.json()["detail"] == ("you already hold a seat at 2 tables not yet finished (at most 2); "
                                       "finish or resign one first")
         # another browser (a new identity) is not held back by this one's tables
-        other = TestClient(c.app)  # its own cookie jar; the app (and its lifespan) is c's
-        assert other.post("/api/tables", json={"game": "kessen", "seats": [HUMAN, bot()]}).status_code == 200
+        mine = dict(c.cookies)
+        c.cookies.clear()  # another browser: no cookie, so a new player
+        assert c.post("/api/tables", json={"game": "kessen", "seats": [HUMAN, bot()]}).status_code == 200
+        c.cookies.clear()
+        c.cookies.update(mine)
         assert _resign(c, made[0])["result"]["reason"] == "good resigned"
         assert c.post("/api/tables", json={"game": "kessen", "seats": [HUMAN, bot()]}).status_code == 200
 

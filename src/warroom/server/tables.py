@@ -700,11 +700,15 @@ class TableManager:
     def _finished_now(self, table: LiveTable) -> None:
         """A table that just ended: nothing changes it any more, so its lease goes at once, and
         it leaves memory as soon as nobody watches it (the database keeps it for records)."""
-        if self.leases is not None:
-            release = asyncio.ensure_future(self._unlease(table.id))
+        self._let_go(table.id)
+        self._evict_if_idle(table)
+
+    def _let_go(self, table_id: str) -> None:
+        """Release a table's lease soon (finished before shutdown, like commits)."""
+        if self.leases is not None and table_id in self.leases.held:
+            release = asyncio.ensure_future(self._unlease(table_id))
             self._commits.add(release)
             release.add_done_callback(self._commits.discard)
-        self._evict_if_idle(table)
 
     def unhost(self, table: LiveTable, code: int = 1012) -> None:
         """Stop serving a table that is not finished (its lease is lost): its tasks stop, its
@@ -747,6 +751,7 @@ class TableManager:
         """A finished table nobody watches is served from the database from now on."""
         if table.status == "finished" and not table.listeners and self.tables.get(table.id) is table:
             self.tables.pop(table.id, None)
+            self._let_go(table.id)  # a table that ended as this process took it over
 
     async def act(self, table: LiveTable, conn: Listener, msg: ActionMessage) -> None:
         """Play a connection's action, or tell it why not (and change nothing)."""

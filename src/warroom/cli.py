@@ -403,13 +403,17 @@ def serve(
     tables_per_minute: float = typer.Option(
         20.0, "--tables-per-minute", min=0.0, help="Tables per minute per address, after 20 at once (0: no limit)."
     ),
+    advertise: str | None = typer.Option(
+        None, "--advertise", help="URL other servers on the same PostgreSQL database reach this one at "
+        "(default: the address it listens on)."
+    ),
 ) -> None:
     """Serve the lobby, tables and browser client; prints the address to open."""
     from warroom.server import serve as run_server
     from warroom.server.limits import ServerLimits
 
     limits = ServerLimits(max_tables=max_tables, create_per_minute=tables_per_minute)
-    run_server(host, port, database, bot_delay=bot_delay, server_limits=limits)
+    run_server(host, port, database, bot_delay=bot_delay, server_limits=limits, advertise=advertise)
 
 
 def _register_commands() -> None:

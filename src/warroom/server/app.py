@@ -27,11 +27,13 @@ from fastapi.staticfiles import StaticFiles
 
 from warroom import bots as bot_registry
 from warroom.engine import ConfigError, WarroomError, registry
+from warroom.server import cluster
 from warroom.server.connection import Limits, serve_socket
 from warroom.server.db import DatabaseDamaged, Store, check, make_engine, migrate, safe_url
+from warroom.server.leases import Leases, uses_leases
 from warroom.server.limits import BodyLimit, CreationLimiter, ServerLimits, guarded_protocol
 from warroom.server.players import COOKIE, MAX_AGE, clean_name, new_token, player_of
-from warroom.server.protocol import Created, CreateTable, JoinTable, PlayerName, SeatTicket
+from warroom.server.protocol import Created, CreateTable, ErrorMessage, JoinTable, PlayerName, SeatTicket
 from warroom.server.tables import Refused, TableManager
 from warroom.web import STATIC_DIR
 
@@ -55,13 +57,16 @@ def create_app(
     limits: Limits | None = None,
     migrate_db: bool = True,
     server_limits: ServerLimits | None = None,
+    address: str = "",
 ) -> FastAPI:
     """The server on ``database_url`` (default: SQLite in the user's data directory).
 
     ``bot_delay`` is the pause before each bot move, so people can follow a bot's play
     (0 in tests); ``limits`` are the per-connection limits (the protocol's by default).
     Migrations run at start-up unless ``migrate_db`` is false. ``server_limits`` are the
-    server-wide ones (:mod:`warroom.server.limits`).
+    server-wide ones (:mod:`warroom.server.limits`). On PostgreSQL several servers may share the
+    database (:mod:`warroom.server.cluster`); ``address`` is the base URL the others reach this
+    one at (``warroom serve`` passes its own; empty: nobody is relayed here).
     """
     ws_limits = limits or Limits()
     caps = server_limits or ServerLimits()
@@ -75,8 +80,10 @@ def create_app(
         try:
             if migrate_db:
                 await store.run(migrate, store.engine)
+            leases = Leases(url, address) if uses_leases(url) else None
             manager = TableManager(store, bot_delay=bot_delay, max_tables=caps.max_tables,
-                                   abandon_seconds=caps.abandon_seconds)
+                                   abandon_seconds=caps.abandon_seconds, leases=leases,
+                                   max_per_player=caps.max_tables_per_player)
             app.state.manager = manager
             await manager.start()
             yield
@@ -197,7 +204,24 @@ def create_app(
     @app.post("/api/tables/{table_id}/join")
     async def join_table(table_id: str, request: Request, response: Response, body: JoinTable) -> SeatTicket:
         """Claim an unclaimed open seat (the named one, or the first) with a fresh token."""
-        return await manager_of(request).join(table_id, body.seat, await identify(request, response))
+        player = await identify(request, response)
+        manager = manager_of(request)
+        host = None if request.headers.get(cluster.RELAYED) else await manager.elsewhere(table_id)
+        if host is not None:  # another server hosts the table: the seat is taken there
+            token = request.cookies.get(COOKIE) or _set_cookie_token(response)
+            status, answer = await cluster.forward(host, "POST", f"/api/tables/{table_id}/join",
+                                                   body.model_dump(), f"{COOKIE}={token}")
+            if status != 200:
+                raise Refused(status, str(answer.get("detail", "refused")) if isinstance(answer, dict) else "refused")
+            return SeatTicket.model_validate(answer)
+        return await manager.join(table_id, body.seat, player)
+
+    def _set_cookie_token(response: Response) -> str:
+        # the cookie ``identify`` has just set on this response: its token, for the host to see
+        for name, value in response.raw_headers:
+            if name == b"set-cookie" and value.startswith(f"{COOKIE}=".encode()):
+                return value.decode().split(";", 1)[0].split("=", 1)[1]
+        return ""
 
     @app.get("/api/tables/{table_id}/record")
     async def table_record(table_id: str, request: Request) -> dict[str, Any]:
@@ -211,7 +235,22 @@ def create_app(
 
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(ws: WebSocket, table_id: str) -> None:
-        await serve_socket(ws, manager_of(ws), table_id, ws_limits)
+        manager = manager_of(ws)
+        try:
+            host = await manager.elsewhere(table_id)
+        except Refused as err:
+            await ws.accept()
+            await ws.send_text(ErrorMessage(reason=err.reason).model_dump_json())
+            await ws.close(cluster.TRY_AGAIN)
+            return
+        if host is not None:
+            if ws.headers.get(cluster.RELAYED):  # passed here as the host, but the table moved on
+                await ws.accept()
+                await ws.close(cluster.RESTART)
+                return
+            await cluster.relay_socket(ws, host, table_id, WS_MAX_FRAME)
+            return
+        await serve_socket(ws, manager, table_id, ws_limits)
 
     # ----- the browser client --------------------------------------------------------------------
     def page(name: str) -> Response:
@@ -272,8 +311,12 @@ def _raise_file_limit() -> int:
 
 
 def serve(host: str, port: int, database: str | None, bot_delay: float = 0.3,
-          announce: Callable[[str], None] = _announce, server_limits: ServerLimits | None = None) -> None:
-    """Migrate the database, bind the address, print it, and serve until interrupted."""
+          announce: Callable[[str], None] = _announce, server_limits: ServerLimits | None = None,
+          advertise: str | None = None) -> None:
+    """Migrate the database, bind the address, print it, and serve until interrupted.
+
+    ``advertise`` is the base URL other servers on the same database reach this one at
+    (default: the address it listens on)."""
     import uvicorn
     from sqlalchemy.exc import SQLAlchemyError
 
@@ -305,7 +348,8 @@ def serve(host: str, port: int, database: str | None, bot_delay: float = 0.3,
     logging.getLogger("warroom").setLevel(logging.INFO)
     caps = server_limits or ServerLimits()
     caps = dataclasses.replace(caps, max_connections=min(caps.max_connections, _raise_file_limit()))
-    app = create_app(url, bot_delay=bot_delay, migrate_db=False, server_limits=caps)
+    app = create_app(url, bot_delay=bot_delay, migrate_db=False, server_limits=caps,
+                     address=advertise or f"http://{shown}:{bound}")
     config = server_config(app, caps)
     # Every table keeps its state and log in memory, so a full garbage collection walks a large
     # heap and pauses every table at once (tens of ms: the p99 tail of benchmarks/server_load.py).

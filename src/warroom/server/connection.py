@@ -39,6 +39,7 @@ BAD_TOKEN = 4003
 NO_HELLO = 4008
 TOO_SLOW = 4009
 TRY_AGAIN = 1013  # the server could not do it now (a database failure)
+IDLE = 4010  # nothing from the client for ``Limits.idle_seconds``
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +50,7 @@ class Limits:
     burst: int = 40  # messages at once
     hello_seconds: float = 10.0  # time allowed before the hello
     ping_seconds: float = 2.0  # real-time tables: how often the server measures the round trip
+    idle_seconds: float = 300.0  # a connection that sends nothing this long is closed (browsers ping every 20 s)
 
 
 class TokenBucket:
@@ -102,6 +104,11 @@ class Connection:
 
     def error(self, reason: str, reply_to: str | None = None, version: int | None = None) -> None:
         self.send(ErrorMessage(reason=reason, reply_to=reply_to, version=version).model_dump_json())
+
+    def drop(self, code: int) -> None:
+        """Close as soon as what is queued has been sent, without waiting (the table is going)."""
+        self.closing = True
+        self.mailbox.put_nowait(code)
 
     async def close(self, code: int) -> None:
         """Close after everything queued so far has been sent."""
@@ -222,10 +229,14 @@ async def serve_socket(ws: WebSocket, manager: TableManager, table_id: str, limi
             return
         deadline = time.monotonic() + limits.hello_seconds
         while True:
-            wait = None if conn.greeted else deadline - time.monotonic()
+            wait = limits.idle_seconds if conn.greeted else deadline - time.monotonic()
             try:
-                text = await _receive(ws, max(wait, 0.0) if wait is not None else None)
+                text = await _receive(ws, max(wait, 0.0))
             except TimeoutError:
+                if conn.greeted:
+                    conn.error(f"nothing received for {limits.idle_seconds:g} s: closed", version=table.version)
+                    await conn.close(IDLE)
+                    return
                 conn.error(f"no hello within {limits.hello_seconds:g} s", version=table.version)
                 await conn.close(NO_HELLO)
                 return

@@ -33,6 +33,7 @@ from sqlalchemy import (
     create_engine,
     event,
     false,
+    func,
     insert,
     select,
     update,
@@ -323,6 +324,13 @@ class Store:
             query = (select(TABLES.c.id).join(SEATS, SEATS.c.table_id == TABLES.c.id)
                      .where(SEATS.c.player == token_hash).order_by(TABLES.c.created.desc()).limit(limit))
             return list(dict.fromkeys(c.execute(query).scalars()))
+
+    def open_tables_of(self, token_hash: str) -> int:
+        """How many tables not yet finished have a seat held by the player."""
+        with self.engine.connect() as c:
+            query = (select(func.count(func.distinct(TABLES.c.id))).join(SEATS, SEATS.c.table_id == TABLES.c.id)
+                     .where(SEATS.c.player == token_hash, TABLES.c.status != "finished"))
+            return int(c.execute(query).scalar() or 0)
 
     # ----- reads -------------------------------------------------------------------------------------
     def load(self, table_id: str, steps: bool = True) -> StoredTable | None:

@@ -39,6 +39,7 @@ class ServerLimits:
     create_burst: int = 20  # tables one client address may create at once ...
     create_per_minute: float = 20.0  # ... and then this many a minute (0: no limit)
     abandon_seconds: float = 900.0  # every human away this long: the table ends (or the autopilot plays)
+    max_tables_per_player: int = 20  # tables not finished where one player (browser) holds a seat (0: any)
 
 
 def _answer(status: int, detail: str) -> tuple[Message, Message]:

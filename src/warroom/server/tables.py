@@ -18,6 +18,7 @@ import re
 import secrets
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol, TypeVar
@@ -30,6 +31,7 @@ from warroom.engine.rng import KEYED, generator_of, with_generator
 from warroom.engine.runner import bot_rng
 from warroom.server import realtime
 from warroom.server.db import Store, StoredSeat, StoredTable, now
+from warroom.server.leases import LeaseLost, Leases
 from warroom.server.protocol import (
     ActionMessage,
     Created,
@@ -56,6 +58,10 @@ class Refused(Exception):
         super().__init__(reason)
         self.status = status
         self.reason = reason
+
+
+class Elsewhere(Exception):
+    """Another process hosts this running table (``server/leases.py``)."""
 
 
 class Listener(Protocol):
@@ -235,8 +241,14 @@ class TableManager:
     """Every table this server runs; the REST routes and WebSocket sessions call it."""
 
     def __init__(self, store: Store, bot_delay: float = 0.3, max_tables: int = 1000,
-                 abandon_seconds: float = 900.0) -> None:
+                 abandon_seconds: float = 900.0, leases: Leases | None = None, max_per_player: int = 0) -> None:
         self.store = store
+        # several processes on one PostgreSQL database: the tables this one hosts (None: SQLite, all)
+        self.leases = leases
+        self.max_per_player = max_per_player  # tables not finished where one player holds a seat (0: any)
+        self.adopter: asyncio.Task[None] | None = None
+        # bots think on these threads, so a slow search never stalls the event loop (other tables)
+        self.thinkers = ThreadPoolExecutor(max_workers=2, thread_name_prefix="warroom-bot")
         self.abandon_seconds = abandon_seconds
         self.sweeper: asyncio.Task[None] | None = None
         self.bot_delay = bot_delay
@@ -251,11 +263,18 @@ class TableManager:
 
     # ----- life cycle ----------------------------------------------------------------------------
     async def start(self) -> None:
-        """Rebuild every unfinished table from its record and let its bots carry on."""
+        """Rebuild every unfinished table from its record and let its bots carry on.
+
+        With leases, only the tables no other process hosts; the others' are adopted when
+        their host goes away (:func:`warroom.server.cluster.adopt`)."""
+        if self.leases is not None:
+            await self.leases.connect()
         ids = await self.store.run(self.store.unfinished)
         for table_id in ids:
             try:
                 table = await self._load(table_id)
+            except Elsewhere:
+                continue
             except WarroomError as err:
                 log.error("table %s cannot be rebuilt: %s", table_id, err)
                 continue
@@ -269,32 +288,87 @@ class TableManager:
                 log.info("rebuilt table %s at version %d", table.id, table.version)
         log.info("%d unfinished tables rebuilt", len(self.tables))
         self.sweeper = asyncio.create_task(self._sweep())
+        if self.leases is not None:
+            from warroom.server import cluster
+
+            self.adopter = asyncio.create_task(cluster.adopt(self))
 
     async def stop(self) -> None:
         """Stop the bots and clocks, and let commits in flight finish (before the store closes)."""
         self.closing = True  # no new bot or clock task from here on
         tasks = [t for table in self.tables.values() for t in (table.bot_task, table.timer) if t is not None]
         tasks += [t for table in self.tables.values() for t in realtime.tasks(table)]
-        if self.sweeper is not None:
-            tasks.append(self.sweeper)
+        tasks += [t for t in (self.sweeper, self.adopter) if t is not None]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         await asyncio.gather(*self._commits, return_exceptions=True)
+        self.thinkers.shutdown(wait=False, cancel_futures=True)
+        if self.leases is not None:
+            await self.leases.close()  # only now: no commit can follow the release of the locks
 
     async def _load(self, table_id: str) -> LiveTable | None:
         async with self._loading:
             table = self.tables.get(table_id)
             if table is not None:
                 return table
-            stored = await self.read(self.store.load, table_id)
-            if stored is None:
-                return None
-            game, state, events = await asyncio.to_thread(rebuild, stored)
+            hosted = False
+            if self.leases is not None:
+                # a table in play is hosted under its lock; read it only once the lock is ours, so
+                # every step its previous host committed is in what is read
+                peek = await self.read(self.store.load, table_id, False)
+                if peek is None:
+                    return None
+                if peek.status != "finished":
+                    hosted = await self._lease(table_id)
+            try:
+                stored = await self.read(self.store.load, table_id)
+                if stored is None:
+                    return None
+                game, state, events = await asyncio.to_thread(rebuild, stored)
+            except BaseException:
+                if hosted:
+                    await self._unlease(table_id)
+                raise
             table = LiveTable(stored, game, state, events)
             self.tables[table_id] = table
             self._kick(table)
             return table
+
+    async def _lease(self, table_id: str) -> bool:
+        """Take a table's lease (``Elsewhere`` if another process holds it, 503 if the lease
+        connection is down)."""
+        assert self.leases is not None
+        try:
+            if not await self.leases.acquire(table_id):
+                raise Elsewhere(table_id)
+        except LeaseLost as err:
+            log.error("the lease connection failed: %s", err)
+            raise Refused(503, "the database could not be reached; try again later") from None
+        return True
+
+    async def _unlease(self, table_id: str) -> None:
+        if self.leases is not None:
+            await self.leases.release(table_id)
+
+    async def elsewhere(self, table_id: str) -> str | None:
+        """The address of the process hosting ``table_id`` when it is another one; ``None`` when
+        this process serves it (hosted here, just taken over, finished, or unknown)."""
+        if self.leases is None or table_id in self.tables:
+            return None
+        for _ in range(5):
+            try:
+                await self.open(table_id)
+                return None
+            except Elsewhere:
+                try:
+                    address = await self.leases.owner(table_id)
+                except LeaseLost:
+                    break
+                if address and address != self.leases.address:
+                    return address
+            await asyncio.sleep(0.1)  # its host is changing (or cannot be reached): look again
+        raise Refused(503, f"the server hosting table {table_id} cannot be reached; try again")
 
     async def read(self, fn: Callable[..., T], *args: Any) -> T:
         """A database read; any failure (the database down, or a damaged row) is a 503."""
@@ -324,6 +398,11 @@ class TableManager:
         running = sum(1 for t in self.tables.values() if t.status != "finished")
         if running >= self.max_tables:
             raise Refused(503, f"the server is full ({self.max_tables} tables in play); try again later")
+        if self.max_per_player and player is not None:
+            held = await self.read(self.store.open_tables_of, player)
+            if held >= self.max_per_player:
+                raise Refused(429, f"you already hold a seat at {held} tables not yet finished "
+                                   f"(at most {self.max_per_player}); finish or resign one first")
         try:
             game = registry.get(req.game)
             players = req.config.players if req.config.players is not None else len(req.seats)
@@ -353,6 +432,8 @@ class TableManager:
         except WarroomError as err:
             raise Refused(400, str(err)) from None
         table_id = secrets.token_urlsafe(6)
+        if self.leases is not None:
+            await self._lease(table_id)  # before the row exists, so no other process can adopt it
         tickets: list[SeatTicket] = []
         seats: list[StoredSeat] = []
         for i, spec in enumerate(req.seats):
@@ -373,6 +454,7 @@ class TableManager:
             await self.store.run(self.store.create, stored)
         except Exception:
             log.exception("table %s not saved", table_id)
+            await self._unlease(table_id)
             raise Refused(503, "the table could not be saved; try again") from None
         table = LiveTable(stored, game, state, setup)
         self.tables[table_id] = table
@@ -613,6 +695,33 @@ class TableManager:
         if table.timer is not None:
             table.timer.cancel()
         self._broadcast(table)
+        self._finished_now(table)
+
+    def _finished_now(self, table: LiveTable) -> None:
+        """A table that just ended: nothing changes it any more, so its lease goes at once, and
+        it leaves memory as soon as nobody watches it (the database keeps it for records)."""
+        self._let_go(table.id)
+        self._evict_if_idle(table)
+
+    def _let_go(self, table_id: str) -> None:
+        """Release a table's lease soon (finished before shutdown, like commits)."""
+        if self.leases is not None and table_id in self.leases.held:
+            release = asyncio.ensure_future(self._unlease(table_id))
+            self._commits.add(release)
+            release.add_done_callback(self._commits.discard)
+
+    def unhost(self, table: LiveTable, code: int = 1012) -> None:
+        """Stop serving a table that is not finished (its lease is lost): its tasks stop, its
+        connections are closed with ``code`` (1012: reconnect) and it leaves memory."""
+        for task in (table.bot_task, table.timer, *realtime.tasks(table)):
+            if task is not None:
+                task.cancel()
+        for conn in list(table.listeners):
+            drop = getattr(conn, "drop", None)
+            if drop is not None:
+                drop(code)
+        table.listeners.clear()
+        self.tables.pop(table.id, None)
 
     async def _sweep(self) -> None:
         """End the tables whose humans have all been away too long (unless the autopilot plays)."""
@@ -621,7 +730,10 @@ class TableManager:
             await asyncio.sleep(period)
             cutoff = time.monotonic() - self.abandon_seconds
             for table in list(self.tables.values()):
-                if (table.status == "finished" or not table.has_humans or table.away_since is None
+                if table.status == "finished":
+                    self._evict_if_idle(table)
+                    continue
+                if (not table.has_humans or table.away_since is None
                         or table.away_since > cutoff):
                     continue
                 if table.status == "running" and table.decision_seconds is not None:
@@ -637,8 +749,9 @@ class TableManager:
 
     def _evict_if_idle(self, table: LiveTable) -> None:
         """A finished table nobody watches is served from the database from now on."""
-        if table.status == "finished" and not table.listeners:
+        if table.status == "finished" and not table.listeners and self.tables.get(table.id) is table:
             self.tables.pop(table.id, None)
+            self._let_go(table.id)  # a table that ended as this process took it over
 
     async def act(self, table: LiveTable, conn: Listener, msg: ActionMessage) -> None:
         """Play a connection's action, or tell it why not (and change nothing)."""
@@ -701,6 +814,10 @@ class TableManager:
             await self.store.run(self.store.append_step, table.id, table.version + 1, step, result)
         except Exception as err:
             log.exception("table %s: action %d not saved", table.id, table.version + 1)
+            if self.leases is not None and isinstance(err, RuntimeError):
+                # the version guard: another process wrote this table, so this one lost its lease;
+                # its clients reconnect to whoever hosts it now
+                asyncio.get_running_loop().call_soon(self.unhost, table)
             raise _NotSaved() from err
         table.state = state
         table.steps.append(step)
@@ -711,6 +828,8 @@ class TableManager:
             table.result, table.status = result, "finished"
         self._broadcast(table, reply=reply)
         self._kick(table)
+        if result is not None:
+            self._finished_now(table)
 
     # ----- bots and the clock ----------------------------------------------------------------------
     def _kick(self, table: LiveTable) -> None:
@@ -740,8 +859,14 @@ class TableManager:
                 seats = table.waiting_on("bot")
                 if not seats:
                     return
-                seat = seats[0]
-                action = self._choose(table, seat, table.bots[seat])
+                seat, version = seats[0], table.version
+                state = table.game.clone(table.state)
+            # the bot thinks on a thread, without the lock: the table's people and every other
+            # table go on meanwhile; its move is applied only if the table has not moved since
+            action = await self._think(table, seat, table.bots[seat], state)
+            async with table.lock:
+                if table.version != version or seat not in table.waiting_on("bot"):
+                    continue
                 try:
                     await self._accept(table, seat, action)
                     continue
@@ -761,18 +886,29 @@ class TableManager:
                 return
             seat = seats[0]
             bot = bot_registry.make(table.game.name, table.autopilot)
+            state = table.game.clone(table.state)
+        # thinking off the loop (and the lock); the move stands only if the seat still waits on it
+        action = await self._think(table, seat, bot, state)
+        async with table.lock:
+            if table.version != version or seat not in table.waiting_on("human"):
+                return
             try:
-                await self._accept(table, seat, self._choose(table, seat, bot), autopilot=table.autopilot)
+                await self._accept(table, seat, action, autopilot=table.autopilot)
             except (IllegalAction, _NotSaved) as err:
                 log.warning("table %s: autopilot for seat %d failed: %s", table.id, seat, err)
                 self._kick(table)  # the clock starts again rather than leave the seat waiting forever
 
-    def _choose(self, table: LiveTable, seat: int, bot: bot_registry.Bot) -> str:
+    async def _think(self, table: LiveTable, seat: int, bot: bot_registry.Bot, state: Any) -> str:
+        """``bot``'s move for ``seat`` in ``state`` (a clone of the table's), chosen on a bot thread."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.thinkers, self._choose, table, seat, bot, state)
+
+    def _choose(self, table: LiveTable, seat: int, bot: bot_registry.Bot, state: Any) -> str:
         game = table.game
-        legal = game.legal_actions(table.state, seat)
+        legal = game.legal_actions(state, seat)
         rng = table.rngs[seat]
         try:
-            action = choose(game, table.state, seat, bot, legal, rng)
+            action = choose(game, state, seat, bot, legal, rng)
         except Exception:
             log.exception("table %s: bot %s failed; a random legal action is played", table.id, bot.name)
             action = ""

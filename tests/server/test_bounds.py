@@ -1,0 +1,166 @@
+"""What a server holds is bounded (docs/protocol.md, *Limits*): tables per player, idle sockets,
+finished tables out of memory, memory back near its start after a thousand tables; and a slow
+bot thinks off the event loop, so it never delays another table."""
+
+from __future__ import annotations
+
+import gc
+import os
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from tests.server.conftest import FAST
+from tests.server.helpers import HUMAN, Conn, bot, create, recv
+from warroom import bots as bot_registry
+from warroom.server import create_app
+from warroom.server.connection import IDLE, Limits
+from warroom.server.limits import ServerLimits
+from warroom.server.tables import TableManager
+
+
+def _manager(client: TestClient) -> TableManager:
+    found: TableManager = client.app.state.manager  # type: ignore[attr-defined]
+    return found
+
+
+def _resign(client: TestClient, table: dict[str, Any]) -> dict[str, Any]:
+    with client.websocket_connect(f"/ws/tables/{table['table']}") as ws:
+        me = Conn(ws, table["seats"][0]["token"])
+        me.send(type="resign", id="r")
+        while me.state["result"] is None:
+            me.next_state()
+        return me.state
+
+
+def test_a_player_may_hold_seats_at_a_few_tables_in_play_and_more_once_one_ends(
+    db_url: str, static_dir: Path
+) -> None:
+    caps = ServerLimits(create_per_minute=0, max_tables_per_player=2)
+    with TestClient(create_app(db_url, static_dir=static_dir, bot_delay=0, limits=FAST, server_limits=caps)) as c:
+        made = [create(c, [HUMAN, bot()]) for _ in range(2)]
+        r = c.post("/api/tables", json={"game": "kessen", "seats": [HUMAN, bot()]})
+        assert r.status_code == 429
+        assert r.json()["detail"] == ("you already hold a seat at 2 tables not yet finished (at most 2); "
+                                      "finish or resign one first")
+        # another browser (a new identity) is not held back by this one's tables
+        mine = dict(c.cookies)
+        c.cookies.clear()  # another browser: no cookie, so a new player
+        assert c.post("/api/tables", json={"game": "kessen", "seats": [HUMAN, bot()]}).status_code == 200
+        c.cookies.clear()
+        c.cookies.update(mine)
+        assert _resign(c, made[0])["result"]["reason"] == "good resigned"
+        assert c.post("/api/tables", json={"game": "kessen", "seats": [HUMAN, bot()]}).status_code == 200
+
+
+def test_a_socket_that_sends_nothing_for_the_idle_time_is_closed_and_pings_keep_it_open(
+    db_url: str, static_dir: Path
+) -> None:
+    limits = Limits(rate=10_000, burst=10_000, idle_seconds=0.6)
+    with TestClient(create_app(db_url, static_dir=static_dir, bot_delay=0, limits=limits)) as c:
+        t = create(c, [HUMAN, HUMAN])
+        with c.websocket_connect(f"/ws/tables/{t['table']}") as ws:
+            me = Conn(ws, t["seats"][0]["token"])
+            for n in range(4):  # a ping every 0.3 s: 1.2 s in all, twice the idle time
+                time.sleep(0.3)
+                me.send(type="ping", id=f"p{n}")
+                assert recv(ws)["type"] == "pong"
+            error = recv(ws, timeout=5)
+            assert error["type"] == "error" and error["reason"] == "nothing received for 0.6 s: closed"
+            with pytest.raises(WebSocketDisconnect) as closed:
+                recv(ws, timeout=5)
+            assert closed.value.code == IDLE
+
+
+def test_a_finished_table_leaves_memory_and_is_still_served_from_the_database(db_url: str, static_dir: Path) -> None:
+    with TestClient(create_app(db_url, static_dir=static_dir, bot_delay=0, limits=FAST)) as c:
+        t = create(c, [bot(), bot()], seed=3)["table"]
+        deadline = time.monotonic() + 30
+        while c.get(f"/api/tables/{t}").json()["status"] != "finished":
+            assert time.monotonic() < deadline
+            time.sleep(0.02)
+        deadline = time.monotonic() + 5
+        while t in _manager(c).tables:  # nobody watches it: gone once it ends
+            assert time.monotonic() < deadline, "the finished table stayed in memory"
+            time.sleep(0.01)
+        assert c.get(f"/api/tables/{t}/record").status_code == 200
+        with c.websocket_connect(f"/ws/tables/{t}") as ws:  # a spectator: loaded again, to watch
+            assert Conn(ws).state["result"] is not None
+        assert t not in _manager(c).tables  # and gone again once the spectator leaves
+
+
+def _rss() -> int:
+    """This process's resident memory in bytes (Linux)."""
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+
+
+def test_memory_after_a_thousand_tables_created_and_ended_returns_near_its_start(tmp_path: Path,
+                                                                                 static_dir: Path) -> None:
+    db_url = f"sqlite:///{tmp_path / 'warroom.db'}"
+    caps = ServerLimits(create_per_minute=0, max_tables_per_player=0)
+    with TestClient(create_app(db_url, static_dir=static_dir, bot_delay=0, limits=FAST, server_limits=caps)) as c:
+        manager = _manager(c)
+
+        def cycle(n: int) -> None:
+            for _ in range(n):
+                t = create(c, [HUMAN, bot()])
+                assert _resign(c, t)["result"]["reason"] == "good resigned"
+
+        cycle(100)  # warm up: compiled statements, imports, caches that fill once, the allocator's arenas
+        gc.collect()
+        objects, rss = len(gc.get_objects()), _rss()
+        start = time.process_time()
+        cycle(1000)
+        took = time.process_time() - start
+        gc.collect()
+        grown_objects, grown_rss = len(gc.get_objects()) - objects, _rss() - rss
+        assert not manager.tables, f"{len(manager.tables)} ended tables still in memory"
+        # a Kessen table in memory holds hundreds of objects and tens of KiB: one table in a hundred
+        # left behind would show in either figure
+        assert grown_objects < 2_000, f"{grown_objects} more objects after 1000 tables"
+        assert grown_rss < 12_000_000, f"resident memory grew by {grown_rss / 1e6:.1f} MB over 1000 tables"
+        assert took < 90, f"{took:.0f} s of CPU for 1000 tables"
+
+
+class SlowBot:
+    """A search-like bot: about two seconds of CPU per move."""
+
+    name = "slow"
+    needs_view = False
+
+    def choose(self, view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
+        end = time.monotonic() + 2.0
+        n = 0
+        while time.monotonic() < end:
+            n += 1
+        return legal[rng.randrange(len(legal))]
+
+
+def test_a_slow_bot_thinks_off_the_event_loop_and_never_delays_another_tables_actions(
+    db_url: str, static_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(bot_registry._GENERIC, "slow", SlowBot)
+    with TestClient(create_app(db_url, static_dir=static_dir, bot_delay=0, limits=FAST)) as c:
+        slow = create(c, [bot("slow"), bot("slow")])["table"]
+        t = create(c, [HUMAN, bot()], seed=5)
+        rng = random.Random(5)
+        with c.websocket_connect(f"/ws/tables/{t['table']}") as ws:
+            me = Conn(ws, t["seats"][0]["token"])
+            time.sleep(0.2)  # the slow bot is deep in thought now
+            waits = []
+            for n in range(6):
+                state = me.my_turn_or_end()
+                start = time.monotonic()
+                me.act(rng.choice(state["legal"])["action"], id=f"m{n}")
+                reply = me.next_state()
+                waits.append(time.monotonic() - start)
+                assert reply["reply_to"] == f"m{n}"
+            thinking = c.get(f"/api/tables/{slow}").json()["version"]
+        assert thinking <= 1  # the slow table made at most one move meanwhile
+        assert max(waits) < 0.8, waits  # each answered while the slow bot thought (it takes 2 s a move)

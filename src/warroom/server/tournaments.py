@@ -9,12 +9,13 @@ module only hosts it. A tournament is one JSON document in the ``tournaments`` t
 
 A person's entrant holds a token (only its SHA-256 is stored); each of their matches is created with
 that token's hash on their seat, so the same token takes their seat at every table of the
-tournament. Whenever a pairing's two entrants are known a table is created for it (the higher seed
-at ``p1``); when a table finishes its winner is reported into the bracket, which sets up the next
-round. A match that ends with no winner (abandoned: every person stayed away) sends the higher seed
-on. Everything is derived again from the stored document and the tables' results by ``_settle``,
-which runs whenever a match table finishes, every few seconds, and at start-up, so a restart or a
-table that failed to be created never leaves a bracket stuck.
+tournament. Whenever a pairing's two entrants are known a table is created for it (its upper
+entrant ``a`` at ``p1``: in the first round the higher seed); when a table finishes its winner is
+reported into the bracket, which sets up the next round. A match that ends with no winner
+(abandoned: every person stayed away) sends the upper entrant on. Everything is derived again from
+the stored document and the tables' results by ``_settle``, which runs whenever a match table
+finishes, every few seconds, and at start-up, so a restart or a table that failed to be created
+never leaves a bracket stuck.
 """
 
 from __future__ import annotations
@@ -314,6 +315,8 @@ def _live(row: Any) -> LiveTournament:
 
 def _score(result: dict[str, Any]) -> str:
     scores = result.get("scores") or {}
+    if "resigned" in scores:
+        return "by resignation"
     won = scores.get("rounds_won")
     if isinstance(won, list) and len(won) == 2:
         return f"{won[0]}-{won[1]}"

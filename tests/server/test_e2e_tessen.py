@@ -40,8 +40,17 @@ def test_a_person_plays_tessen_against_a_novice_bot_by_clicking(server: str, bro
     animal = page.locator(".tessen-side.mine .tessen-hand-card:not([data-card='warrior']):not([data-card='super'])")
     assert animal.count() > 0
     key = animal.first.get_attribute("data-card")
-    animal.first.click()
     target = page.locator(".tessen-side.mine .tessen-place.target").first
+    for _ in range(20):
+        # the board re-renders whenever the bot acts: a click on a card being replaced may be lost,
+        # and while the person is under attack nothing may be placed; pick until a place lights up
+        if not page.locator(".tessen-side.mine .tessen-hand-card.picked").count():
+            with contextlib.suppress(PlaywrightError):
+                animal.first.click(timeout=5_000)
+        with contextlib.suppress(PlaywrightError):
+            target.wait_for(timeout=3_000)
+            break
+    key = page.locator(".tessen-side.mine .tessen-hand-card.picked").first.get_attribute("data-card") or key
     number = target.get_attribute("data-place")
     page.wait_for_timeout(450)  # the minimum interval since the last draw
     target.click()

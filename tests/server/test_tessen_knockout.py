@@ -149,3 +149,24 @@ def test_people_take_their_seat_at_every_match_with_their_entrant_token(knock: T
             me.next_state()
     done = _until(knock, tid, lambda t: t["status"] == "finished")
     assert done["champion"] == final["a"] and _match(done, 1, 0)["winner"] == final["a"]
+
+
+def test_a_knockout_carries_on_after_a_restart(db_url: str, static_dir: Path) -> None:
+    entrants = [{"kind": "human"}, *BOTS[1:]]
+    with TestClient(create_app(db_url, static_dir=static_dir, bot_delay=0, limits=PINGS)) as before:
+        made = _create(before, entrants)
+    tid, token = made["tournament"], made["entrants"][0]["token"]
+    # a new server on the same database: the bracket is read back and the person's match still waits
+    with TestClient(create_app(db_url, static_dir=static_dir, bot_delay=0, limits=PINGS)) as after:
+        shown = after.get(f"/api/tournaments/{tid}").json()
+        mine = _match(shown, 0, 0)
+        assert (mine["a"], mine["b"], mine["winner"]) == (0, 3, None)
+        with after.websocket_connect(f"/ws/tables/{mine['table']}") as ws:
+            me = Conn(ws, token)
+            assert me.state["seat"] == 0
+            me.send(type="resign")
+            while me.state["result"] is None:
+                me.next_state()
+        done = _until(after, tid, lambda t: t["status"] == "finished")
+        assert _match(done, 0, 0)["winner"] == 3
+        assert done["champion"] in (3, _match(done, 0, 1)["winner"])

@@ -132,6 +132,8 @@ class TournamentManager:
                         await self._settle(t)
                 except Exception:  # the database failed, say: the next sweep tries again
                     log.exception("tournament %s could not advance", t.id)
+                if t.status == "finished":
+                    self.live.pop(t.id, None)  # served from the database from now on
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.wake.wait(), SETTLE_SECONDS)
 

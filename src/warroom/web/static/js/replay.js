@@ -119,8 +119,6 @@ async function load(pov, at) {
     return;
   }
   page.steps = data.steps || [];
-  page.times = stepTimes(data.record);
-  $("speed-box").hidden = !page.times;
   page.logs = cumulativeLogs(page.steps);
   const numeric = /^\d+$/.test(pov) ? Number(pov) : null;
   const rules = await api.rules(page.info.game).catch(() => null);
@@ -140,6 +138,8 @@ async function load(pov, at) {
     },
   });
   $("slider").max = String(Math.max(0, page.steps.length - 1));
+  page.times = stepTimes(data.record);
+  $("speed-box").hidden = !page.times;
   go(Math.min(Math.max(0, at), page.steps.length - 1));
 }
 
@@ -172,6 +172,11 @@ function go(index, fromClock = false) {
   $("slider").value = String(at);
   $("first").disabled = $("prev").disabled = at === 0;
   $("next").disabled = $("last").disabled = last;
+  if (page.times) {
+    replace($("game-clock"), `${clockText(page.times[at])} / ${clockText(page.times[page.times.length - 1])}`);
+    // a seek while playing goes on from there, at the game time of the step sought
+    if (page.timer && !fromClock) page.anchor = { game: page.times[at], wall: performance.now() };
+  }
   const total = page.steps.length - 1;
   // seat -1: a real-time game's clock (a deadline took effect with nobody acting)
   const who = step.seat === null || step.seat === undefined ? "" : step.seat < 0 ? "Clock" : cap((page.info.seats || []).find((s) => s.seat === step.seat)?.name || `seat ${step.seat}`);
@@ -181,11 +186,6 @@ function go(index, fromClock = false) {
   replace($("step-text"), h("b", {}, `Step ${at} of ${total}`), " · ", what,
     last && page.info.result ? h("span", { class: "result-note" }, ` · ${resultLine()}`) : null);
   renderLog(at);
-  if (page.times) {
-    replace($("game-clock"), `${clockText(page.times[at])} / ${clockText(page.times[page.times.length - 1])}`);
-    // a seek while playing goes on from there, at the game time of the step sought
-    if (page.timer && !fromClock) page.anchor = { game: page.times[at], wall: performance.now() };
-  }
   writeFragment();
   if (last) stop();
 }

@@ -170,3 +170,14 @@ def test_a_knockout_carries_on_after_a_restart(db_url: str, static_dir: Path) ->
         done = _until(after, tid, lambda t: t["status"] == "finished")
         assert _match(done, 0, 0)["winner"] == 3
         assert done["champion"] in (3, _match(done, 0, 1)["winner"])
+
+
+def test_a_save_from_a_stale_copy_is_refused(knock: TestClient) -> None:
+    """Two servers on one database may both advance a tournament: only the first save counts."""
+    tid = _create(knock, [{"kind": "human"}, *BOTS[1:]])["tournament"]
+    manager = knock.app.state.tournaments  # type: ignore[attr-defined]
+    first, second = manager._load(tid), manager._load(tid)
+    assert first.version == second.version
+    assert manager._save(first) is True
+    assert manager._save(second) is False  # read before the first save: refused, nothing written
+    assert manager._load(tid).version == first.version + 1

@@ -109,6 +109,7 @@ class TournamentRow(Base):
     status: Mapped[str] = mapped_column(String(16), index=True)
     data: Mapped[dict[str, Any]] = mapped_column(JSON)
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+    version: Mapped[int] = mapped_column(Integer, default=0)  # every save adds one (a stale save fails)
 
 
 class StepRow(Base):

@@ -15,7 +15,8 @@ reported into the bracket, which sets up the next round. A match that ends with 
 (abandoned: every person stayed away) sends the upper entrant on. Everything is derived again from
 the stored document and the tables' results by ``_settle``, which runs whenever a match table
 finishes, every few seconds, and at start-up, so a restart or a table that failed to be created
-never leaves a bracket stuck.
+never leaves a bracket stuck. Several servers on one database may each settle a tournament: a save
+carries the version it was read at and is refused when another server saved first.
 """
 
 from __future__ import annotations
@@ -83,6 +84,7 @@ class LiveTournament:
     status: str
     data: dict[str, Any]
     created: datetime
+    version: int = 0  # every save adds one; a save from a stale copy is refused (several servers)
     change: asyncio.Event = field(default_factory=asyncio.Event)
 
     def changed(self) -> None:
@@ -110,8 +112,6 @@ class TournamentManager:
         self.lock = asyncio.Lock()
 
     async def start(self) -> None:
-        for row in await self.tables.read(self._rows, "running", 1000):
-            self.live[row.id] = row
         self.tables.on_finished.append(self._on_table_finished)
         self.task = asyncio.create_task(self._run())
 
@@ -126,6 +126,8 @@ class TournamentManager:
     async def _run(self) -> None:
         while not self.tables.closing:
             self.wake.clear()
+            with contextlib.suppress(Refused):
+                self._refresh(await self.tables.read(self._rows, "running", 1000))
             for t in [t for t in self.live.values() if t.status == "running"]:
                 try:
                     async with self.lock:
@@ -136,6 +138,18 @@ class TournamentManager:
                     self.live.pop(t.id, None)  # served from the database from now on
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.wake.wait(), SETTLE_SECONDS)
+
+    def _refresh(self, rows: list[LiveTournament]) -> None:
+        """Take up the running tournaments as stored: new ones (after a restart, or created by
+        another server on the same database) and newer versions of the ones in memory."""
+        for row in rows:
+            known = self.live.get(row.id)
+            if known is None:
+                self.live[row.id] = row
+            elif known.version < row.version:
+                row.change = known.change
+                self.live[row.id] = row
+                row.changed()
 
     # ----- creating ---------------------------------------------------------------------------------
     async def create(self, req: CreateTournament, creator_name: str | None) -> dict[str, Any]:
@@ -209,7 +223,11 @@ class TournamentManager:
             t.status = "finished"
             moved = True
         if moved:
-            await self.store.run(self._save, t)
+            if not await self.store.run(self._save, t):
+                # another server advanced it first: this copy (and any table it just made) is dropped
+                self.live.pop(t.id, None)
+                return
+            t.version += 1
             t.changed()
 
     async def _open_match(self, t: LiveTournament, rnd: int, index: int) -> str:
@@ -288,12 +306,14 @@ class TournamentManager:
     def _insert(self, t: LiveTournament) -> None:
         with self.store.engine.begin() as c:
             c.execute(insert(TOURNAMENTS).values(id=t.id, game=t.game, status=t.status, data=t.data,
-                                                 created=t.created))
+                                                 created=t.created, version=0))
 
-    def _save(self, t: LiveTournament) -> None:
+    def _save(self, t: LiveTournament) -> bool:
+        """Store ``t`` if the stored row is still the version it was read at."""
         with self.store.engine.begin() as c:
-            c.execute(update(TOURNAMENTS).where(TOURNAMENTS.c.id == t.id)
-                      .values(status=t.status, data=json.loads(json.dumps(t.data))))
+            done = c.execute(update(TOURNAMENTS).where(TOURNAMENTS.c.id == t.id, TOURNAMENTS.c.version == t.version)
+                             .values(status=t.status, data=json.loads(json.dumps(t.data)), version=t.version + 1))
+            return bool(done.rowcount == 1)
 
     def _load(self, tid: str) -> LiveTournament | None:
         with self.store.engine.connect() as c:
@@ -312,7 +332,7 @@ def _live(row: Any) -> LiveTournament:
     from datetime import UTC
 
     created = row.created if row.created.tzinfo else row.created.replace(tzinfo=UTC)  # SQLite drops the zone
-    return LiveTournament(row.id, row.game, row.status, dict(row.data), created)
+    return LiveTournament(row.id, row.game, row.status, dict(row.data), created, row.version)
 
 
 def _score(result: dict[str, Any]) -> str:

@@ -24,6 +24,7 @@ def upgrade() -> None:
         sa.Column("status", sa.String(16), nullable=False),
         sa.Column("data", sa.JSON, nullable=False),
         sa.Column("created", sa.DateTime(timezone=True), nullable=False),
+        sa.Column("version", sa.Integer, nullable=False),
     )
     op.create_index("ix_tournaments_status", "tournaments", ["status"])
     op.create_index("ix_tournaments_created", "tournaments", ["created"])

@@ -181,3 +181,16 @@ def test_a_save_from_a_stale_copy_is_refused(knock: TestClient) -> None:
     assert manager._save(first) is True
     assert manager._save(second) is False  # read before the first save: refused, nothing written
     assert manager._load(tid).version == first.version + 1
+
+
+def test_five_entrants_give_the_top_three_seeds_byes(knock: TestClient) -> None:
+    made = _create(knock, [*BOTS, {"kind": "bot", "bot": "heuristic"}])
+    shown = knock.get(f"/api/tournaments/{made['tournament']}").json()
+    assert [r["title"] for r in shown["rounds"]] == ["round 1", "semi-finals", "final"]
+    first = shown["rounds"][0]["matches"]
+    assert [(m["a"], m["b"], m["bye"]) for m in first] == [(0, None, True), (3, 4, False), (1, None, True),
+                                                            (2, None, True)]
+    assert [m["winner"] for m in first if m["bye"]] == [0, 1, 2] and all(m["table"] is None for m in first if m["bye"])
+    assert first[1]["table"] is not None  # only seeds 4 and 5 play in the first round
+    semis = shown["rounds"][1]["matches"]
+    assert semis[0]["a"] == 0 and semis[1]["a"] == 1 and semis[1]["b"] == 2 and semis[1]["table"] is not None

@@ -411,7 +411,7 @@ def install(app: FastAPI, take: Any) -> None:
                 waiter = asyncio.ensure_future(t.change.wait())
                 await asyncio.wait([waiter, reader], timeout=1.0, return_when=asyncio.FIRST_COMPLETED)
                 waiter.cancel()
-        except (WebSocketDisconnect, RuntimeError):
+        except (WebSocketDisconnect, RuntimeError, OSError):  # the client left while we were sending
             pass
         finally:
             reader.cancel()
@@ -419,6 +419,6 @@ def install(app: FastAPI, take: Any) -> None:
 
 async def _drain(ws: WebSocket) -> None:
     """Read (and ignore) the client's messages until it leaves: the server alone speaks here."""
-    with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
         while True:
             await ws.receive_text()

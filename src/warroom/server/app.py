@@ -35,6 +35,8 @@ from warroom.server.limits import BodyLimit, CreationLimiter, ServerLimits, guar
 from warroom.server.players import COOKIE, MAX_AGE, clean_name, new_token, player_of
 from warroom.server.protocol import Created, CreateTable, ErrorMessage, JoinTable, PlayerName, SeatTicket
 from warroom.server.tables import Refused, TableManager
+from warroom.server.tournaments import TournamentManager
+from warroom.server.tournaments import install as install_tournaments
 from warroom.web import STATIC_DIR
 
 STATIC = STATIC_DIR
@@ -86,7 +88,10 @@ def create_app(
                                    max_per_player=caps.max_tables_per_player)
             app.state.manager = manager
             await manager.start()
+            app.state.tournaments = TournamentManager(manager)
+            await app.state.tournaments.start()
             yield
+            await app.state.tournaments.stop()
             await manager.stop()
         finally:
             store.close()
@@ -233,6 +238,8 @@ def create_app(
         """Every step of a finished game from one seat's point of view (none: spectator; all: all-seeing)."""
         return await manager_of(request).replay(table_id, seat)
 
+    install_tournaments(app, creations.take)  # knockouts: /api/tournaments, /ws/tournaments/{id}
+
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(ws: WebSocket, table_id: str) -> None:
         manager = manager_of(ws)
@@ -271,6 +278,10 @@ def create_app(
     @app.get("/replay/{table_id}", include_in_schema=False)
     async def replay_page(table_id: str) -> Response:
         return page("replay.html")
+
+    @app.get("/tournament/{tid}", include_in_schema=False)
+    async def tournament_page(tid: str) -> Response:
+        return page("tournament.html")
 
     app.mount("/static", StaticFiles(directory=pages, check_dir=False), name="static")
     return app

@@ -99,6 +99,20 @@ class PlayerRow(Base):
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
+class TournamentRow(Base):
+    """A knockout tournament (``server/tournaments.py``): its bracket, entrants and match tables
+    as one plain JSON document."""
+
+    __tablename__ = "tournaments"
+
+    id: Mapped[str] = mapped_column(String(24), primary_key=True)
+    game: Mapped[str] = mapped_column(String(40))
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+    version: Mapped[int] = mapped_column(Integer, default=0)  # every save adds one (a stale save fails)
+
+
 class StepRow(Base):
     """One accepted action; ``index`` is the table version it produced (1-based).
 

@@ -258,6 +258,8 @@ class TableManager:
         self.max_tables = max_tables
         self.tables: dict[str, LiveTable] = {}
         self._loading = asyncio.Lock()
+        # called with a table the moment it finishes (a knockout advances its winner)
+        self.on_finished: list[Callable[[LiveTable], None]] = []
         self._commits: set[asyncio.Future[None]] = set()  # commits in flight, finished before shutdown
         self.closing = False
 
@@ -393,8 +395,13 @@ class TableManager:
             raise Refused(503, f"table {table_id} cannot be opened: its stored data is damaged") from None
 
     # ----- lobby -----------------------------------------------------------------------------------
-    async def create(self, req: CreateTable, player: str | None = None) -> Created:
-        """Validate and store a new table; its bots start at once if no human seat waits."""
+    async def create(self, req: CreateTable, player: str | None = None,
+                     token_hashes: dict[int, str] | None = None) -> Created:
+        """Validate and store a new table; its bots start at once if no human seat waits.
+
+        ``token_hashes`` (a knockout's match, ``server/tournaments.py``) gives human seats the hash
+        of a token their player already holds: no ticket carries it, and no seat is the creator's,
+        so each is claimed when its player arrives (until then the table is open and nobody acts)."""
         running = sum(1 for t in self.tables.values() if t.status != "finished")
         if running >= self.max_tables:
             raise Refused(503, f"the server is full ({self.max_tables} tables in play); try again later")
@@ -422,6 +429,8 @@ class TableManager:
                 if req.creator_seat >= len(req.seats) or req.seats[req.creator_seat].kind != "human":
                     raise Refused(400, f"creator_seat {req.creator_seat} is not a human seat of this table")
                 mine = req.creator_seat
+            if token_hashes:
+                mine = None
             if req.seed is not None and humans > 1:
                 # whoever chose the seed could compute every other player's cards
                 raise Refused(400, f"a table with {humans} human seats cannot take a chosen seed; "
@@ -437,7 +446,11 @@ class TableManager:
         tickets: list[SeatTicket] = []
         seats: list[StoredSeat] = []
         for i, spec in enumerate(req.seats):
-            if spec.kind == "human":
+            preset = (token_hashes or {}).get(i)
+            if spec.kind == "human" and preset is not None:
+                seats.append(StoredSeat(i, "human", None, preset, False, False, None))
+                tickets.append(SeatTicket(seat=i, name=names[i], kind="human"))
+            elif spec.kind == "human":
                 # the creator's seat is theirs from now on: claimed, so no one can join it
                 token = secrets.token_urlsafe(24)
                 seats.append(StoredSeat(i, "human", None, token_hash(token), i == mine, spec.open and i != mine,
@@ -694,6 +707,7 @@ class TableManager:
         table.result, table.status = result, "finished"
         if table.timer is not None:
             table.timer.cancel()
+        self._tell_finished(table)
         self._broadcast(table)
         self._finished_now(table)
 
@@ -722,6 +736,13 @@ class TableManager:
                 drop(code)
         table.listeners.clear()
         self.tables.pop(table.id, None)
+
+    def _tell_finished(self, table: LiveTable) -> None:
+        for hook in self.on_finished:
+            try:
+                hook(table)
+            except Exception:  # a listener's bug never undoes a finished game
+                log.exception("table %s: a finish listener failed", table.id)
 
     async def _sweep(self) -> None:
         """End the tables whose humans have all been away too long (unless the autopilot plays)."""
@@ -826,6 +847,7 @@ class TableManager:
         table.log.extend(events)
         if result is not None:
             table.result, table.status = result, "finished"
+            self._tell_finished(table)
         self._broadcast(table, reply=reply)
         self._kick(table)
         if result is not None:

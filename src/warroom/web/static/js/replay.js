@@ -5,6 +5,7 @@ import { api } from "./api.js";
 import { cap, h, replace } from "./dom.js";
 import { ErrorLine, loadRenderer, pieceIndex, seatClass, seatOfEntry } from "./frame.js";
 import { installRulesPanel } from "./rules.js";
+import { clockText, playedTo, SPEEDS, stepAt, stepTimes } from "./replay-clock.js";
 
 const $ = (id) => document.getElementById(id);
 const errors = new ErrorLine($("error"));
@@ -20,6 +21,9 @@ const page = {
   at: 0,
   pov: "", // "" spectator, "0", "1", ..., "all"
   timer: null,
+  times: null, // a real-time record: the game time (ms) of every step, played back on that clock
+  speed: 1,
+  anchor: null, // while playing in real time: {game, wall} where playback (re)started
 };
 
 function readFragment() {
@@ -97,6 +101,7 @@ async function start() {
   $("last").addEventListener("click", () => go(page.steps.length - 1));
   $("play").addEventListener("click", togglePlay);
   $("slider").addEventListener("input", (e) => go(Number(e.target.value)));
+  installSpeed();
   document.addEventListener("keydown", onKey);
   await load(pov.value, Number.isNaN(wanted.step) ? 0 : wanted.step);
 }
@@ -133,10 +138,12 @@ async function load(pov, at) {
     },
   });
   $("slider").max = String(Math.max(0, page.steps.length - 1));
+  page.times = stepTimes(data.record);
+  $("speed-box").hidden = !page.times;
   go(Math.min(Math.max(0, at), page.steps.length - 1));
 }
 
-function go(index) {
+function go(index, fromClock = false) {
   if (!page.steps.length) {
     replace($("step-text"), "This record has no steps.");
     return;
@@ -165,6 +172,11 @@ function go(index) {
   $("slider").value = String(at);
   $("first").disabled = $("prev").disabled = at === 0;
   $("next").disabled = $("last").disabled = last;
+  if (page.times) {
+    replace($("game-clock"), `${clockText(page.times[at])} / ${clockText(page.times[page.times.length - 1])}`);
+    // a seek while playing goes on from there, at the game time of the step sought
+    if (page.timer && !fromClock) page.anchor = { game: page.times[at], wall: performance.now() };
+  }
   const total = page.steps.length - 1;
   // seat -1: a real-time game's clock (a deadline took effect with nobody acting)
   const who = step.seat === null || step.seat === undefined ? "" : step.seat < 0 ? "Clock" : cap((page.info.seats || []).find((s) => s.seat === step.seat)?.name || `seat ${step.seat}`);
@@ -214,9 +226,35 @@ function togglePlay() {
     return;
   }
   if (page.at >= page.steps.length - 1) go(0);
-  page.timer = setInterval(() => go(page.at + 1), PLAY_MS);
+  if (page.times) {
+    page.anchor = { game: page.times[page.at], wall: performance.now() };
+    page.timer = setInterval(clockTick, 25);
+  } else {
+    page.timer = setInterval(() => go(page.at + 1), PLAY_MS);
+  }
   $("play").textContent = "❚❚ Pause";
   $("play").setAttribute("aria-label", "Pause");
+}
+
+/** Real-time playback: show the last step at or before the game time reached. */
+function clockTick() {
+  const reached = playedTo(page.anchor.game, page.anchor.wall, performance.now(), page.speed);
+  const at = stepAt(page.times, reached);
+  if (at !== page.at) go(at, true);
+}
+
+function installSpeed() {
+  const select = $("speed");
+  replace(select, SPEEDS.map((n) => h("option", { value: String(n) }, `${n}×`)));
+  select.value = String(page.speed);
+  select.addEventListener("change", () => {
+    if (page.timer && page.anchor) {
+      // from the game time reached so far, at the new speed
+      const reached = playedTo(page.anchor.game, page.anchor.wall, performance.now(), page.speed);
+      page.anchor = { game: reached, wall: performance.now() };
+    }
+    page.speed = Number(select.value) || 1;
+  });
 }
 
 function stop() {

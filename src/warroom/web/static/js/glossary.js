@@ -1,0 +1,75 @@
+// The rules' keywords, explained where they appear: each term of the game's glossary
+// (rules_reference().glossary, engine/reference.py) becomes an <abbr class="keyword"> whose
+// title holds its one-line meaning (hover), shown inline when tapped or on Enter. Game-neutral:
+// the table and replay pages mark every renderer's board and moves after each render
+// (markKeywords); a renderer may instead build its texts with explained() (kessen.js does,
+// and says so with `marksKeywords`).
+
+import { h } from "./dom.js";
+
+/** The glossary's terms as one pattern, longest first ("Leader Deck Modifier" before "Leader"). */
+export function glossaryIndex(rules) {
+  const words = new Map();
+  for (const g of rules?.glossary || []) {
+    for (const term of String(g.term).split(" / ")) words.set(term, g.text);
+  }
+  const terms = [...words.keys()].sort((a, b) => b.length - a.length)
+    .map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  return { words, pattern: terms.length ? new RegExp(`\\b(${terms.join("|")})s?\\b`, "g") : null };
+}
+
+/** One keyword as shown: the word, its meaning on hover and, once tapped, inline. */
+export function keywordEl(shown, base, meaning) {
+  return h("abbr", {
+    class: "keyword",
+    title: `${base}: ${meaning}`,
+    tabindex: "0",
+    dataset: { keyword: base },
+    // inside a card or move button the tap still selects it (the button's own click)
+    onclick: (ev) => {
+      if (!ev.currentTarget.closest("button")) ev.stopPropagation();
+      ev.currentTarget.classList.toggle("open");
+    },
+    onkeydown: (ev) => { if (ev.key === "Enter" && !ev.currentTarget.closest("button")) ev.currentTarget.classList.toggle("open"); },
+  }, shown, h("span", { class: "keyword-text" }, ` (${meaning})`));
+}
+
+/** A text as a list of strings and keyword elements (the text itself when nothing matches). */
+export function explained(index, text) {
+  const { words, pattern } = index;
+  if (!pattern || !text) return text;
+  const out = [];
+  let last = 0;
+  const source = String(text);
+  for (const m of source.matchAll(pattern)) {
+    const meaning = words.get(m[1]);
+    if (!meaning) continue;
+    out.push(source.slice(last, m.index));
+    out.push(keywordEl(m[0], m[1], meaning));
+    last = m.index + m[0].length;
+  }
+  if (!last) return text;
+  out.push(source.slice(last));
+  return out;
+}
+
+// never inside these: a keyword already marked, form fields, code, the keyboard hints
+const SKIP = "abbr, script, style, textarea, input, select, option, kbd, code, [data-no-keywords]";
+
+/** Mark every glossary term in the text under `root` (idempotent: marked terms are skipped). */
+export function markKeywords(root, index) {
+  if (!root || !index?.pattern) return;
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT, {
+    acceptNode: (node) => (node.parentElement?.closest(SKIP) ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
+  });
+  const found = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    index.pattern.lastIndex = 0;
+    if (index.pattern.test(node.nodeValue)) found.push(node);
+  }
+  for (const node of found) {
+    const parts = explained(index, node.nodeValue);
+    if (!Array.isArray(parts)) continue;
+    node.replaceWith(...parts.map((p) => (typeof p === "string" ? document.createTextNode(p) : p)));
+  }
+}

@@ -2,8 +2,8 @@
 // (rules_reference().glossary, engine/reference.py) becomes an <abbr class="keyword"> whose
 // title holds its one-line meaning (hover), shown inline when tapped or on Enter. Game-neutral:
 // the table and replay pages mark every renderer's board and moves after each render
-// (markKeywords); a renderer may instead build its texts with explained() (kessen.js does,
-// and says so with `marksKeywords`).
+// (markKeywords); a renderer may instead build its texts with explained() and say so by
+// exporting `marksKeywords = true`.
 
 import { h } from "./dom.js";
 

@@ -9,6 +9,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
+import pytest
 from rich.console import Console
 
 from tests.kessen.scenario import EVIL, GOOD, Scenario
@@ -54,10 +55,8 @@ def test_a_no_effect_move_asks_first_and_a_no_plays_nothing(tmp_path: Path) -> N
     read = _lines(["1", "n", "quit"])
     session, out = _session(tmp_path, s, read)
     assert GAME.view(session.match.state, GOOD)["action_notes"][f"play card={ambush}"]["no_effect"]
-    try:
+    with pytest.raises(Stop):  # the script ends with quit
         session.run()
-    except Stop:
-        pass
     text = out.getvalue()
     assert "Ambush" in text and "this would have no effect now" in text
     assert "Not played; choose again." in text
@@ -69,10 +68,8 @@ def test_a_no_effect_move_is_played_once_confirmed_with_y_or_the_same_move_again
     for confirm in ("y", "1"):
         s, ambush = _ambush_while_attacking()
         session, _ = _session(tmp_path, s, _lines(["1", confirm, "quit"]))
-        try:
+        with pytest.raises(Stop):  # the script ends with quit
             session.run()
-        except Stop:
-            pass
         assert [st.action for st in session.match.record.steps][:1] == [f"play card={ambush}"]
 
 
@@ -80,10 +77,8 @@ def test_a_move_with_an_effect_is_played_without_a_question(tmp_path: Path) -> N
     s, _ = _ambush_while_attacking()
     read = _lines(["pass", "quit"])
     session, _ = _session(tmp_path, s, read)
-    try:
+    with pytest.raises(Stop):  # the script ends with quit
         session.run()
-    except Stop:
-        pass
     assert session.match.record.steps[0].action == "pass"
     assert not any("anyway" in p for p in read.asked)
 
@@ -105,10 +100,8 @@ def test_with_a_time_limit_the_prompt_counts_down_and_the_autopilot_decides_at_z
 
     session, out = _session(tmp_path, s, None, time_limit=60, read_within=read_within,
                             decision_clock=lambda: now[0])
-    try:
+    with pytest.raises(Stop):  # the script ends with quit
         session.run()
-    except Stop:
-        pass
     assert asked[0] == ("1:00 good [1-2, help]> ", 60.0)
     assert asked[1] == ("0:40 good [1-2, help]> ", 39.5)  # the same decision, 20.5 s later
     first = session.match.record.steps[0]

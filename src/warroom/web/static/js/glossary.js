@@ -7,14 +7,18 @@
 
 import { h } from "./dom.js";
 
-/** The glossary's terms as one pattern, longest first ("Leader Deck Modifier" before "Leader"). */
+const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** The glossary's terms as one pattern, longest first ("Leader Deck Modifier" before "Leader").
+ * A term the glossary writes in lower case also matches with a capital ("Stronghold" starting a
+ * sentence); a capitalised one matches only as written. */
 export function glossaryIndex(rules) {
-  const words = new Map();
+  const words = new Map(); // lower-cased term -> [term, meaning]
   for (const g of rules?.glossary || []) {
-    for (const term of String(g.term).split(" / ")) words.set(term, g.text);
+    for (const term of String(g.term).split(" / ")) words.set(term.toLowerCase(), [term, g.text]);
   }
-  const terms = [...words.keys()].sort((a, b) => b.length - a.length)
-    .map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  const terms = [...words.values()].map(([t]) => t).sort((a, b) => b.length - a.length)
+    .map((t) => (t[0] !== t[0].toUpperCase() ? `[${t[0].toUpperCase()}${t[0]}]${escape(t.slice(1))}` : escape(t)));
   return { words, pattern: terms.length ? new RegExp(`\\b(${terms.join("|")})s?\\b`, "g") : null };
 }
 
@@ -36,16 +40,16 @@ export function keywordEl(shown, base, meaning) {
 
 /** A text as a list of strings and keyword elements (the text itself when nothing matches). */
 export function explained(index, text) {
-  const { words, pattern } = index;
+  const { pattern } = index;
   if (!pattern || !text) return text;
   const out = [];
   let last = 0;
   const source = String(text);
   for (const m of source.matchAll(pattern)) {
-    const meaning = words.get(m[1]);
-    if (!meaning) continue;
+    const found = index.words.get(m[1].toLowerCase());
+    if (!found) continue;
     out.push(source.slice(last, m.index));
-    out.push(keywordEl(m[0], m[1], meaning));
+    out.push(keywordEl(m[0], found[0], found[1]));
     last = m.index + m[0].length;
   }
   if (!last) return text;

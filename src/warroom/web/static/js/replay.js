@@ -246,7 +246,7 @@ function renderSummary(last) {
   }
   box.hidden = !(last && page.summary.length);
   if (box.hidden) return;
-  replace(box, h("h2", {}, "How the game went"), h("ol", { class: "result-summary" }, page.summary.map((line) => h("li", {}, line))));
+  replace(box, h("h2", {}, "How the game went"), h("ul", { class: "result-summary" }, page.summary.map((line) => h("li", {}, line))));
 }
 
 function renderLog(at) {
@@ -262,7 +262,9 @@ function renderLog(at) {
     }
     const classes = [`log-${entry.kind}`, seatClass(seatOfEntry(entry, page.info.seats))];
     if (i >= before) classes.push("fresh"); // what this step did
-    return h("li", { class: classes.filter(Boolean).join(" ") }, text);
+    const li = h("li", { class: classes.filter(Boolean).join(" ") }, text);
+    markKeywords(li, page.glossary);
+    return li;
   }));
   if (!log.length) list.appendChild(h("li", { class: "muted" }, "Nothing has happened yet."));
   list.scrollTop = list.scrollHeight;

@@ -328,7 +328,11 @@ function noticeMoments(log, message) {
   }
   const fresh = log.slice(page.momentSeen);
   page.momentSeen = log.length;
-  if (!page.view.moment || message.result) return;
+  if (message.result) {
+    hideMoment(); // the result's own panel says how it ended
+    return;
+  }
+  if (!page.view.moment) return;
   let shown = null;
   for (const entry of fresh) {
     try {
@@ -378,7 +382,9 @@ function logLine(entry) {
     text = JSON.stringify(entry);
   }
   const classes = [`log-${entry.kind}`, seatClass(seatOfEntry(entry, page.last?.seats))];
-  return h("li", { class: classes.filter(Boolean).join(" ") }, text);
+  const li = h("li", { class: classes.filter(Boolean).join(" ") }, text);
+  markKeywords(li, page.glossary);
+  return li;
 }
 
 function renderLog(log) {
@@ -459,7 +465,7 @@ function renderResult() {
       { class: "result-card panel", role: "dialog", "aria-modal": "false", "aria-labelledby": "result-title" },
       h("h2", { id: "result-title" }, headline),
       h("p", {}, detail),
-      summary.length ? h("ol", { class: "result-summary", "aria-label": "How the game went" },
+      summary.length ? h("ul", { class: "result-summary", "aria-label": "How the game went" },
         summary.map((line) => h("li", {}, line))) : null,
       h(
         "div",

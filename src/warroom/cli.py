@@ -132,6 +132,8 @@ def play(
         "--save", help="Where quit (and the end of the game) saves the record.")] = None,
     position: Annotated[Path | None, typer.Option(
         "--position", help="Start from this position description (JSON or TOML, see docs/positions.md).")] = None,
+    time_limit: Annotated[float | None, typer.Option(
+        "--time-limit", min=1, help="Seconds for each of your decisions; then the autopilot decides.")] = None,
 ) -> None:
     """Play GAME against bots in the terminal.
 
@@ -148,6 +150,11 @@ def play(
     fancy = sys.stdin.isatty() and sys.stdout.isatty()
     console = Console(highlight=False) if fancy else Console(width=120, highlight=False)
     common: dict[str, Any] = {"console": console, "fancy": fancy}
+    if time_limit is not None:
+        named = terminal.read_record(resume).game if resume is not None else game
+        if named is not None and registry.get(named).realtime:
+            raise ConfigError("--time-limit is for turn-based games; a real-time game has its own clock")
+        common["time_limit"] = time_limit
     if resume is not None:
         given = [flag for flag, value in (("GAME", game), ("--seat", seat), ("--players", players),
                                          ("--seed", seed), ("--bot", bot), ("--variant", variant),

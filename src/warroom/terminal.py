@@ -41,7 +41,9 @@ from __future__ import annotations
 import importlib
 import json
 import random
+import select
 import sys
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -265,6 +267,51 @@ def piped_reader(console: Console) -> Reader:
     return read
 
 
+class TimeUp(Exception):
+    """The decision's time limit ran out before a line was read."""
+
+
+# ``read_within(prompt, seconds)``: a line, ``None`` at end of input, or :class:`TimeUp`
+TimedReader = Callable[[str, float], "str | None"]
+
+
+def stdin_timed_reader(console: Console, echo: bool) -> TimedReader:
+    """Read a line from stdin within ``seconds`` (POSIX ``select``); piped input is echoed.
+    At a terminal the time left is printed at 30 and 10 seconds, below the line being typed."""
+
+    def read(prompt: str, seconds: float) -> str | None:
+        console.out(prompt, end="", highlight=False)
+        sys.stdout.flush()
+        end = time.monotonic() + seconds
+        warned = {w for w in (30, 10) if w >= seconds}
+        while True:
+            left = end - time.monotonic()
+            if left <= 0:
+                console.out("", highlight=False)
+                raise TimeUp()
+            ready, _, _ = select.select([sys.stdin], [], [], min(left, 1.0))
+            if ready:
+                line = sys.stdin.readline()
+                if not line:
+                    return None
+                if echo:
+                    console.out(line.rstrip("\n"), highlight=False)
+                return line
+            for w in (30, 10):
+                if left <= w and w not in warned:
+                    warned.add(w)
+                    console.out(f"\n  ⏱ {w} s left  {prompt}", end="", highlight=False)
+                    sys.stdout.flush()
+
+    return read
+
+
+def clock_text(seconds: float) -> str:
+    """``1:05``: time left on a decision, rounded up to the second."""
+    whole = max(0, int(-(-seconds // 1)))
+    return f"{whole // 60}:{whole % 60:02d}"
+
+
 # ----- the session ----------------------------------------------------------------------------
 class Stop(Exception):
     """The human left (quit or end of input); the game has been saved."""
@@ -284,6 +331,9 @@ class Session:
         console: Console,
         fancy: bool,
         read: Reader | None = None,
+        time_limit: float | None = None,
+        read_within: TimedReader | None = None,
+        decision_clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.match = match
         self.game: Game[Any] = match.game
@@ -294,6 +344,13 @@ class Session:
         self.console = console
         self.fancy = fancy
         self.read: Reader = read or (console_reader(console) if fancy else piped_reader(console))
+        # a decision time limit: each decision must be made within it, else the autopilot (the
+        # game's default bot) decides, as at a server table with a limit
+        self.time_limit = time_limit
+        self.read_within: TimedReader = read_within or stdin_timed_reader(console, echo=not fancy)
+        self.decision_clock = decision_clock
+        self.autopilot: bot_registry.Bot | None = (
+            make_bot(self.game.name, default_bot(self.game.name)) if time_limit is not None else None)
         self.screen = screen_for(self.game.name)
         self.seat_names = self.game.seat_names(match.config)
         self.sentences: list[str] = []
@@ -365,8 +422,14 @@ class Session:
         else:
             self._transcript(prompt, moves)
         ask = f"{self.seat_names[self.human]} [1-{len(moves)}, help]> "
+        deadline = None if self.time_limit is None else self.decision_clock() + self.time_limit
+        notes = self.game.view(state, self.human).get("action_notes") or {}
         while True:
-            line = self.read(ask)
+            try:
+                line = self._read_line(ask, deadline, legal)
+            except TimeUp:
+                self._time_up(legal)
+                return
             if line is None:
                 self._leave("input ended")
             text = line.strip()
@@ -383,11 +446,52 @@ class Session:
                 continue
             try:
                 action = self._choose(text, legal)
+                if not self._confirmed(action, text, notes, deadline, legal):
+                    continue
                 self.match.act(self.human, action)
             except WarroomError as err:  # IllegalAction and MalformedAction among them
                 self._complain(str(err))
                 continue
+            except TimeUp:
+                self._time_up(legal)
             return
+
+    def _read_line(self, ask: str, deadline: float | None, legal: list[str]) -> str | None:
+        """A line of input; with a time limit the prompt shows the time left, and when it runs
+        out the autopilot moves (raising :class:`TimeUp` to the loop, which then returns)."""
+        if deadline is None:
+            return self.read(ask)
+        left = max(0.0, deadline - self.decision_clock())
+        return self.read_within(f"{clock_text(left)} {ask}", left)
+
+    def _time_up(self, legal: list[str]) -> None:
+        """The time limit ran out: the autopilot decides for the human, and says so."""
+        assert self.autopilot is not None
+        state = self.match.state
+        action = choose(self.game, state, self.human, self.autopilot, legal,
+                        bot_rng(self.match.seed, self.human, len(self.match.record.steps)))
+        described = self.game.describe(state, self.human, action)
+        self.match.act(self.human, action, trusted=action in legal)
+        self.note(f"Time is up: the autopilot ({self.autopilot.name}) chose {described}.")
+
+    def _confirmed(self, action: str, text: str, notes: dict[str, Any], deadline: float | None,
+                   legal: list[str]) -> bool:
+        """A move the view marks "no effect now" (``view["action_notes"]``, as the browser reads
+        it) is played only once confirmed: ``y``, or the same move again."""
+        note = notes.get(action)
+        if not isinstance(note, dict) or not note.get("no_effect"):
+            return True
+        what = self.game.describe(self.match.state, self.human, action)
+        effect = f" ({note['effect']})" if note.get("effect") else ""
+        self.console.out(f"{what}: this would have no effect now{effect}.", highlight=False)
+        answer = self._read_line("Play it anyway? [y/N] ", deadline, legal)
+        if answer is None:
+            self._leave("input ended")
+        answer = answer.strip()
+        if answer.lower() in ("y", "yes") or (answer and answer == text):
+            return True
+        self.console.out("Not played; choose again.", highlight=False)
+        return False
 
     def _command(self, command: str, text: str, prompt: str, moves: list[tuple[str, str]]) -> None:
         """A command that neither moves nor leaves: help, show, moves, rules, info."""
@@ -446,6 +550,11 @@ class Session:
             self.console.print(self.screen.render(self._scene(None, [], result=text)))
         else:
             self._print_new_sentences()
+        summary = self.game.summary(self.match.config, [e.visible_to(None) for e in self.match.events])
+        if summary:
+            self.console.out("How the game went:", highlight=False)
+            for line in summary:
+                self.console.out(f"  {line}", highlight=False)
         self.console.out(f"result: {text}", highlight=False)
         if self.save_at_end:
             self.save()

@@ -26,7 +26,8 @@ if not CHROMIUM.exists():
 sync_api = pytest.importorskip("playwright.sync_api")
 
 STATIC = Path(__file__).resolve().parents[2] / "src" / "warroom" / "web" / "static"
-PAGE = """<!doctype html><html><head><link rel="stylesheet" href="/css/games/kessen.css"></head>
+PAGE = """<!doctype html><html><head><link rel="stylesheet" href="/css/warroom.css">
+<link rel="stylesheet" href="/css/games/kessen.css"></head>
 <body><div id="out"></div><script type="module">
 import { createView } from "/js/games/kessen.js";
 window.makeView = (rules, acted) => createView({ rules, pieces: new Map(), seat: 0,

@@ -329,6 +329,22 @@ class Game(ABC, Generic[S]):
         """Why ``action`` is not legal now; games override this to be more specific."""
         return f"{action!r} is not a legal action now"
 
+    # ----- what the tables show between decisions (all optional, read from public events) -----
+    # Event kinds whose outcome a person should have time to read (an engagement's result): the
+    # server's bots and autopilot wait a little longer after an action that produced one, and
+    # the browser shows the outcome in a panel before the next decision.
+    pause_events: ClassVar[frozenset[str]] = frozenset()
+
+    def marker(self, config: dict[str, Any], event: dict[str, Any]) -> str | None:
+        """A replay marker's label when the public ``event`` starts a round, battle or turn
+        (``"Round 2"``), else ``None``. Replays offer a jump to the step of each marker."""
+        return None
+
+    def summary(self, config: dict[str, Any], log: list[dict[str, Any]]) -> list[str]:
+        """A finished game's summary from its public log: one line per battle, round or death
+        with its result, so a player who lost can see why. Default: nothing to add."""
+        return []
+
     def rules_reference(self) -> RulesReference:
         """Every card, general or board element with its text (``warroom rules``); see
         :mod:`warroom.engine.reference` for the shape. A game without one has no sections."""

@@ -196,6 +196,10 @@ class StateMessage(BaseModel):
     fairness: Fairness
     reply_to: str | None = None
     clock_ms: int | None = None  # real-time tables: the table's game time when this was sent
+    summary: list[str] | None = None  # once finished: each battle, round or death with its result
+    # after an outcome people read (Game.pause_events): ms the bots still wait; the browser holds
+    # the next decision's moves as long, under the outcome's panel
+    pause_ms: int = 0
 
 
 class ErrorMessage(BaseModel):

@@ -49,6 +49,7 @@ log = logging.getLogger("warroom.server")
 T = TypeVar("T")
 
 SEED_BITS = 256  # online deals: far beyond any search (the issue asks for at least 128)
+RESULT_PAUSE_FACTOR = 10  # bots wait ten bot delays (3 s by default) after an outcome people read
 
 
 class Refused(Exception):
@@ -152,6 +153,7 @@ class LiveTable:
         self.change = asyncio.Event()
         self.away_since: float | None = time.monotonic()  # since when no human seat has been connected
         self.deadline: float | None = None  # when the autopilot plays the waiting human seats
+        self.pause_until = 0.0  # bots wait until then: an outcome people read (Game.pause_events)
 
     @property
     def version(self) -> int:
@@ -255,6 +257,8 @@ class TableManager:
         # real-time tables: bots' reaction times are multiplied by this; the default pause of 0.3 s
         # gives 1 (times as the reaction models say), a server without pauses (tests) gives 0
         self.reaction_scale = bot_delay / 0.3
+        # after an outcome people read (an engagement's result) the bots wait this long
+        self.result_pause = bot_delay * RESULT_PAUSE_FACTOR
         self.max_tables = max_tables
         self.tables: dict[str, LiveTable] = {}
         self._loading = asyncio.Lock()
@@ -845,6 +849,8 @@ class TableManager:
         if autopilot is not None:
             table.log.append(autopilot_note(table.seats[step.seat].name, step.seat, autopilot))
         table.log.extend(events)
+        if table.game.pause_events.intersection(e.kind for e in events):
+            table.pause_until = time.monotonic() + self.result_pause
         if result is not None:
             table.result, table.status = result, "finished"
             self._tell_finished(table)
@@ -876,7 +882,7 @@ class TableManager:
     async def _play_bots(self, table: LiveTable) -> None:
         """Play bot seats while one must move, yielding between moves so other tables get their turn."""
         while True:
-            await asyncio.sleep(self.bot_delay)
+            await asyncio.sleep(max(self.bot_delay, table.pause_until - time.monotonic()))
             async with table.lock:
                 seats = table.waiting_on("bot")
                 if not seats:
@@ -980,11 +986,30 @@ class TableManager:
             decisions=decisions, log_from=start, log=entries, result=table.result,
             seats=[s.info() for s in table.seats], clock_ms=clock,
             fairness=fairness(table.generator, table.seed, table.status == "finished"), reply_to=reply_to,
+            summary=finished_summary(game, table.config, table.log) if table.result is not None else None,
+            pause_ms=max(0, int((table.pause_until - time.monotonic()) * 1000)) if table.status == "running" else 0,
         ).model_dump_json()
 
 
 class _NotSaved(Exception):
     """The database refused an action's commit; nothing changed."""
+
+
+def finished_summary(game: Game[Any], config: dict[str, Any], log_: list[Event]) -> list[str]:
+    """A finished game's summary (``Game.summary``) from the public log, the same for every seat."""
+    return game.summary(config, [e.visible_to(None) for e in log_])
+
+
+def replay_markers(game: Game[Any], config: dict[str, Any], steps: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``[{"step", "label"}]``: each step whose public events start a round, battle or turn
+    (``Game.marker``), for the replay page's jumps."""
+    out = []
+    for step in steps:
+        for entry in step["public"]:
+            label = game.marker(config, entry)
+            if label:
+                out.append({"step": step["index"], "label": label})
+    return out
 
 
 def _record(stored: StoredTable) -> Record:
@@ -999,6 +1024,7 @@ def _replay_steps(game: Game[Any], record: Record, eyes: int | None, autopilot: 
     steps: list[dict[str, Any]] = []
     pending: list[Step] = list(record.steps)
     text = None
+    public: list[dict[str, Any]] = []  # each step's public events: markers and the summary read these
     for rs in replay(record, verify=True):
         entry: dict[str, Any] = {"index": rs.index, "seat": rs.seat, "action": rs.action, "text": text,
                                  "autopilot": False, "view": game.view(rs.state, eyes), "log": []}
@@ -1009,6 +1035,7 @@ def _replay_steps(game: Game[Any], record: Record, eyes: int | None, autopilot: 
             if recorded.autopilot:
                 notes.append(autopilot_note(names[recorded.seat], recorded.seat, autopilot).visible_to(eyes))
         entry["log"] = notes + [e.visible_to(eyes) for e in rs.events]
+        public.append({"index": rs.index, "public": [e.visible_to(None) for e in rs.events]})
         if eyes == ALL_SEEING:
             entry["view"] = game.view(rs.state, None)
             entry["views"] = [game.view(rs.state, p) for p in range(len(names))]
@@ -1021,5 +1048,7 @@ def _replay_steps(game: Game[Any], record: Record, eyes: int | None, autopilot: 
                         else game.describe(rs.state, nxt.seat, nxt.action))
             except (WarroomError, LookupError, ValueError, TypeError):
                 text = nxt.action
-    return {"record": record.to_json(), "seat": "all" if eyes == ALL_SEEING else eyes, "steps": steps}
+    return {"record": record.to_json(), "seat": "all" if eyes == ALL_SEEING else eyes, "steps": steps,
+            "markers": replay_markers(game, record.config, public),
+            "summary": game.summary(record.config, [e for p in public for e in p["public"]])}
 

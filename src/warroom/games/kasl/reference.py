@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from warroom.engine.reference import Column, ReferenceSection, RulesReference, entry
+from warroom.engine.reference import Column, GlossaryEntry, ReferenceSection, RulesReference, entry
 from warroom.games.kasl.board import (
     ARMY,
     BOARD,
@@ -24,6 +24,31 @@ INTRO = [
     "stronghold adds its level in defence dice unless a war machine attacks; every 5 or 6 costs the "
     "other side 1 CV, removed by its owner only where a unit's value fits.",
     "This board is warroom's own (the printed map is not recoverable): see docs/rules/kasl.md.",
+]
+
+# The rules' keywords, each with a line (the browser explains them where they appear; warroom rules lists them).
+GLOSSARY: list[GlossaryEntry] = [
+    GlossaryEntry(term=t, text=x) for t, x in [
+        ("Lord", "A unit that adds an attack die and re-throws 1s; 2 VP each at "
+         "the end; serves whoever holds a whole fiefdom."),
+        ("stronghold", "A fortified city, fortress or castle: adds its level in "
+         "defence dice and counts for VP and recruitment."),
+        ("Fortified city", "A level-1 stronghold: 2 VP."),
+        ("Fortress", "A level-2 stronghold: 4 VP."),
+        ("Castle", "A level-3 stronghold: 6 VP."),
+        ("principal kingdom", "Your largest connected group of territories holding one "
+         "of your strongholds: 1 VP per territory."),
+        ("fiefdom", "A group of territories; holding all of it brings a Lord into your service."),
+        ("CV", "Combat value: infantry 1, archers 2, cavalry 3, war machine 2; "
+         "each 5 or 6 rolled costs the other side 1 CV."),
+        ("War machine", "A unit whose attack cancels the defending stronghold's extra dice."),
+        ("plague", "The black plague: a round's number on the die places it; it "
+         "kills units and spreads from round to round."),
+        ("recruitment", "New units each turn from the chart, by the size of your kingdom and your highest stronghold."),
+        ("River", "A border along a river: an attack crosses it only at a bridge."),
+        ("Mountains", "A border along mountains: nothing crosses it, not even the plague."),
+        ("VP", "Victory points: most after round 8 wins."),
+    ]
 ]
 
 
@@ -101,7 +126,8 @@ def reference() -> RulesReference:
                  for row in ARMY["recruitment_chart"]],
     )
     return RulesReference(game="kasl", title="Kasl", rules_version=1, intro=list(INTRO),
-                          sections=[territories, fiefdoms, borders, chains, units, track, chart])
+                          sections=[territories, fiefdoms, borders, chains, units, track, chart],
+                          glossary=list(GLOSSARY))
 
 
 def _unit_text(i: int) -> str:

@@ -637,6 +637,16 @@ class Kasl(Game[KaslState]):
 
         return reference()
 
+    def marker(self, config: dict[str, Any], event: dict[str, Any]) -> str | None:
+        from warroom.games.kasl import summary
+
+        return summary.marker(event)
+
+    def summary(self, config: dict[str, Any], log: list[dict[str, Any]]) -> list[str]:
+        from warroom.games.kasl import summary
+
+        return summary.summary(log)
+
     # ----- the round ---------------------------------------------------------------------------
     def _advance(self, state: KaslState, events: list[Event]) -> None:
         while not state.over:

@@ -20,6 +20,7 @@ from warroom.engine.frames import NO_SEAT, Frame, FrameRule, Resolver, finish, p
 from warroom.engine.reference import RulesReference
 from warroom.engine.rng import quick_shuffle
 from warroom.engine.windows import PASS, Then, WindowRule, Windows
+from warroom.games.kessen import summary as between
 from warroom.games.kessen import text
 from warroom.games.kessen.action_space import action_space
 from warroom.games.kessen.cards import (
@@ -87,6 +88,7 @@ class Kessen(Game[KessenState]):
     min_players = 2
     max_players = 2
     default_bot = "heuristic"
+    pause_events: ClassVar[frozenset[str]] = frozenset({"resolution", "battle_end"})
     variants: ClassVar[dict[str, str]] = {}
     options: ClassVar[dict[str, Option]] = {
         "max_rounds": Option(
@@ -287,6 +289,12 @@ class Kessen(Game[KessenState]):
     def rules_reference(self) -> RulesReference:
         return reference(self.title, self.rules_version)
 
+    def marker(self, config: dict[str, Any], event: dict[str, Any]) -> str | None:
+        return between.marker(event)
+
+    def summary(self, config: dict[str, Any], log: list[dict[str, Any]]) -> list[str]:
+        return between.summary(log)
+
     # ----- flow --------------------------------------------------------------------------
     def _advance(self, state: KessenState, events: list[Event]) -> None:
         """Run automatic steps until a player must decide (or the game ends)."""
@@ -418,6 +426,8 @@ class Kessen(Game[KessenState]):
             "attacker": {"side": SIDES[att], "unit": au.leader, "force": fa, "parts": pa},
             "defender": {"side": SIDES[dfn], "unit": du.leader, "force": fd, "parts": pd},
             "winner": SIDES[winner], "coin": coin,
+            "decided_by": _decided_by(state, winner, fa if winner == att else fd,
+                                      fd if winner == att else fa),
         }))
         state.retreated.append(lose_unit.leader)
         events.append(Event("retreat", {"side": SIDES[loser], "unit": lose_unit.leader}))
@@ -690,6 +700,28 @@ def decider(state: KessenState) -> int:
     if state.step == "pick":
         return state.attacker
     return state.turn
+
+
+def _decided_by(state: KessenState, winner: int, won: int, lost: int) -> int | None:
+    """The card that decided an engagement: the winner's effective played card without which
+    the winner would not have had the higher Force (the largest such), or ``None`` when no
+    single card did (the units' own Force, or a coin flip)."""
+    if won <= lost:
+        return None
+    unit = state.sides[winner].unit(state.att_unit if winner == state.attacker else state.def_unit)
+    assert unit is not None
+    out = negated(state.played)
+    best, drop = None, 0
+    played = state.played
+    try:
+        for p in [q for q in played if q.side == winner and q.card not in out]:
+            state.played = [q for q in played if q is not p]
+            without, _ = unit_force(state, winner, unit, True)
+            if without <= lost and won - without > drop:
+                best, drop = p.card, won - without
+    finally:
+        state.played = played
+    return best
 
 
 def shown_step(state: KessenState) -> str:

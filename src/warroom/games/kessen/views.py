@@ -49,7 +49,9 @@ def view(game: Kessen, state: KessenState, player: int | None) -> dict[str, Any]
 
     step = shown_step(state)
     fighting: dict[int, str] = {}
-    if step in ("strategy", "tactics", "respond"):
+    # the engagement's cards count until its resolution is over (a Losses choice is made with
+    # them still on the table), so the totals shown then are the ones the resolution used
+    if step in ("strategy", "tactics", "respond", "resolution", "end_segment"):
         if state.att_unit >= 0:
             fighting[state.att_unit] = "attacking"
         if state.def_unit >= 0:

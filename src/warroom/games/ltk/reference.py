@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from warroom.engine.reference import Column, ReferenceSection, RulesReference, entry
+from warroom.engine.reference import Column, GlossaryEntry, ReferenceSection, RulesReference, entry
 from warroom.games.ltk.cards import DECK_SIZE, KIND, RANK, RANK_TEXT, SUIT, SUIT_SIGN, TYPES
 from warroom.games.ltk.generals import GENERALS, SKILLS
 
@@ -45,6 +45,30 @@ CARD_TEXT = {
     "zixing": "-1 horse: your distance to others is 1 less.",
 }
 
+# The rules' keywords, each with a line (the browser explains them where they appear; warroom rules lists them).
+GLOSSARY: list[GlossaryEntry] = [
+    GlossaryEntry(term=t, text=x) for t, x in [
+        ("Kill", "Basic card: one player within your attack range must use a Dodge or take 1 damage (one per turn)."),
+        ("Dodge", "Basic card: cancels a Kill (or an Archery Attack) aimed at you."),
+        ("Peach", "Basic card: recover 1 health; the only way to save a dying player."),
+        ("Negate", "Cancels a tool card's effect on one target (or another Negate); anyone may play it."),
+        ("Weapon", "Equipment that sets your attack range and adds an ability; a new one replaces the old."),
+        ("Armor", "Equipment that protects you (Eight Diagram, Nioh Shield)."),
+        ("attack range", "How far your Kills reach: 1 without a weapon, else the weapon's range."),
+        ("distance", "Seats between two players the short way round, changed by +1 and -1 horses."),
+        ("judgement", "Turn the top card of the deck: its suit and rank decide an "
+         "effect (Lightning, Indulgence, skills)."),
+        ("dying", "At 0 health or less: every player in turn may play a Peach; without one the player dies."),
+        ("Compulsory", "A skill that always takes effect; its owner cannot decline it."),
+        ("Lord skill", "A skill only the Monarch's general has."),
+        ("Monarch", "The revealed role: wins with the Ministers when every Rebel and Defector is dead."),
+        ("Minister", "A hidden role that wins with the Monarch."),
+        ("Rebel", "A hidden role that wins when the Monarch dies."),
+        ("Defector", "A hidden role that wins by being the last one alive (the Monarch dying last)."),
+        ("health", "Life points: at 0 you are dying; your hand limit at the discard phase is your health."),
+    ]
+]
+
 
 def skill_line(key: str) -> str:
     """One skill of a general as a line of its reference entry: "Jianxiong 奸雄: text"."""
@@ -81,4 +105,5 @@ def reference(title: str, version: int) -> RulesReference:
         "when the Monarch dies; a Defector wins by being the last one alive.",
         "A turn: start, judgement, draw 2, action (one Kill), discard down to your health, end.",
     ]
-    return RulesReference(game="ltk", title=title, rules_version=version, intro=intro, sections=sections)
+    return RulesReference(game="ltk", title=title, rules_version=version, intro=intro, sections=sections,
+                          glossary=list(GLOSSARY))

@@ -249,6 +249,16 @@ class Ltk(Game[LtkState]):
 
         return reference(self.title, self.rules_version)
 
+    def marker(self, config: dict[str, Any], event: dict[str, Any]) -> str | None:
+        from warroom.games.ltk import summary
+
+        return summary.marker(event)
+
+    def summary(self, config: dict[str, Any], log: list[dict[str, Any]]) -> list[str]:
+        from warroom.games.ltk import summary
+
+        return summary.summary(log)
+
 
 # ----- the turn --------------------------------------------------------------------------------------
 @core.rule

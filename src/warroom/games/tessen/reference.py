@@ -3,7 +3,7 @@ cards and the two expansion cards, for ``warroom rules tessen`` and the browser'
 
 from __future__ import annotations
 
-from warroom.engine.reference import ReferenceSection, RulesReference, entry
+from warroom.engine.reference import GlossaryEntry, ReferenceSection, RulesReference, entry
 from warroom.games.tessen.cards import data
 
 INTRO = [
@@ -22,6 +22,23 @@ INTRO = [
     "(both options); see docs/rules/tessen.md.",
 ]
 
+# The rules' keywords, each with a line (the browser explains them where they appear; warroom rules lists them).
+GLOSSARY: list[GlossaryEntry] = [
+    GlossaryEntry(term=t, text=x) for t, x in [
+        ("Animal", "A card to play into one of your 5 places, one pile per kind."),
+        ("place", "One of your 5 spots for animals; a warrior on it blocks it until you clear it."),
+        ("Kept", "Putting a pile of 3 or more animals into your score pile (call \"Kept!\")."),
+        ("score pile", "Your kept animals: the most at the round's end wins the round."),
+        ("Warrior", "Attacks an opponent's place, defends one, or clears a blocked place."),
+        ("super-warrior", "A stronger warrior: only a super-warrior can defend against one."),
+        ("yield", "Giving up an attacked pile instead of defending: the attacker must place it at once."),
+        ("Shogun", "Serving the Shogun: a round's winner removes one warrior from their deck for the match."),
+        ("Dragon", "Expansion: warriors on the dragon stay all match; after each round "
+         "the side with fewer there loses 5 kept animals."),
+        ("Sacred Animal", "Expansion: the animal kind on the sacred card counts double at the round's end."),
+    ]
+]
+
 
 def reference(title: str, rules_version: int) -> RulesReference:
     d = data()
@@ -36,4 +53,5 @@ def reference(title: str, rules_version: int) -> RulesReference:
             ReferenceSection(key="deck", title=d["deck"], size=d["size"], columns=[], entries=cards),
             ReferenceSection(key="expansions", title="Expansion cards", columns=[], entries=table),
         ],
+        glossary=list(GLOSSARY),
     )

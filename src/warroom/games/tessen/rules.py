@@ -569,6 +569,16 @@ class Tessen(Game[TessenState]):
 
         return reference(self.title, self.rules_version)
 
+    def marker(self, config: dict[str, Any], event: dict[str, Any]) -> str | None:
+        from warroom.games.tessen import summary
+
+        return summary.marker(event)
+
+    def summary(self, config: dict[str, Any], log: list[dict[str, Any]]) -> list[str]:
+        from warroom.games.tessen import summary
+
+        return summary.summary(log)
+
 
 def _due(state: TessenState) -> tuple[int, int, int] | None:
     if state.winner >= 0:

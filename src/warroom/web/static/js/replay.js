@@ -4,6 +4,7 @@
 import { api } from "./api.js";
 import { cap, h, replace } from "./dom.js";
 import { ErrorLine, loadRenderer, pieceIndex, seatClass, seatOfEntry } from "./frame.js";
+import { glossaryIndex, markKeywords } from "./glossary.js";
 import { installRulesPanel } from "./rules.js";
 import { clockText, playedTo, SPEEDS, stepAt, stepTimes } from "./replay-clock.js";
 
@@ -17,6 +18,8 @@ const page = {
   renderer: null,
   view: null,
   steps: [],
+  markers: [], // [{step, label}]: where each round, battle or turn begins
+  summary: [], // a finished game's summary (Game.summary), shown at the last step
   logs: [], // logs[i]: the whole log after step i
   at: 0,
   pov: "", // "" spectator, "0", "1", ..., "all"
@@ -93,7 +96,19 @@ async function start() {
     seats.map((s) => h("option", { value: String(s.seat) }, `${cap(s.name)}'s seat`)),
     h("option", { value: "all" }, "All-seeing (every hand)"));
   const wanted = readFragment();
+  // a viewer who held a seat at this table (this browser's player cookie) starts at that seat
+  if (!new URLSearchParams(location.hash.replace(/^#/, "")).has("pov")) {
+    const mine = await mySeat();
+    if (mine !== null) wanted.pov = String(mine);
+  }
   if ([...pov.options].some((o) => o.value === wanted.pov)) pov.value = wanted.pov;
+  $("markers").addEventListener("change", (e) => {
+    const step = Number.parseInt(e.target.value, 10);
+    if (!Number.isNaN(step)) {
+      stop();
+      go(step);
+    }
+  });
   pov.addEventListener("change", () => load(pov.value, page.at));
   $("first").addEventListener("click", () => go(0));
   $("prev").addEventListener("click", () => go(page.at - 1));
@@ -104,6 +119,32 @@ async function start() {
   installSpeed();
   document.addEventListener("keydown", onKey);
   await load(pov.value, Number.isNaN(wanted.step) ? 0 : wanted.step);
+}
+
+/** The seat this browser's player held at this table, or null (GET /api/me lists its tables). */
+async function mySeat() {
+  try {
+    const me = await api.me();
+    const found = (me.tables || []).find((t) => t.table === page.table);
+    return found && Number.isInteger(found.my_seat) ? found.my_seat : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The replay's markers (a round, battle or turn begins: Game.marker) as a jump list. */
+function renderMarkers(markers) {
+  const select = $("markers");
+  select.closest("label").hidden = !markers.length;
+  replace(select, h("option", { value: "" }, `${markers.length} markers…`),
+    markers.map((m) => h("option", { value: String(m.step) }, `${m.label} (step ${m.step})`)));
+}
+
+/** The marker a step belongs to: the last one at or before it (the list shows where you are). */
+function currentMarker(at) {
+  let value = "";
+  for (const m of page.markers) if (m.step <= at) value = String(m.step);
+  return value;
 }
 
 async function load(pov, at) {
@@ -119,9 +160,13 @@ async function load(pov, at) {
     return;
   }
   page.steps = data.steps || [];
+  page.markers = data.markers || [];
+  page.summary = data.summary || [];
+  renderMarkers(page.markers);
   page.logs = cumulativeLogs(page.steps);
   const numeric = /^\d+$/.test(pov) ? Number(pov) : null;
   const rules = await api.rules(page.info.game).catch(() => null);
+  page.glossary = glossaryIndex(rules);
   page.view = page.renderer.createView({
     board: $("board"),
     controls: null,
@@ -164,12 +209,15 @@ function go(index, fromClock = false) {
       seat: numeric,
       version: at,
       busy: false,
+      log: page.logs[at] || [],
     });
+    if (!page.renderer.marksKeywords) markKeywords($("board"), page.glossary);
   } catch (err) {
     console.error(err);
     errors.show(`Display error: ${err.message}`);
   }
   $("slider").value = String(at);
+  $("markers").value = currentMarker(at);
   $("first").disabled = $("prev").disabled = at === 0;
   $("next").disabled = $("last").disabled = last;
   if (page.times) {
@@ -186,6 +234,7 @@ function go(index, fromClock = false) {
   replace($("step-text"), h("b", {}, `Step ${at} of ${total}`), " · ", what,
     last && page.info.result ? h("span", { class: "result-note" }, ` · ${resultLine()}`) : null);
   renderLog(at);
+  renderSummary(last);
   writeFragment();
   if (last) stop();
 }
@@ -201,6 +250,17 @@ function resultLine() {
   return page.info.result?.reason || "game over";
 }
 
+function renderSummary(last) {
+  let box = $("replay-summary");
+  if (!box) {
+    box = h("section", { id: "replay-summary", class: "log panel", "aria-label": "How the game went" });
+    document.querySelector(".sidebar").prepend(box);
+  }
+  box.hidden = !(last && page.summary.length);
+  if (box.hidden) return;
+  replace(box, h("h2", {}, "How the game went"), h("ul", { class: "result-summary" }, page.summary.map((line) => h("li", {}, line))));
+}
+
 function renderLog(at) {
   const list = $("log");
   const log = page.logs[at] || [];
@@ -214,7 +274,9 @@ function renderLog(at) {
     }
     const classes = [`log-${entry.kind}`, seatClass(seatOfEntry(entry, page.info.seats))];
     if (i >= before) classes.push("fresh"); // what this step did
-    return h("li", { class: classes.filter(Boolean).join(" ") }, text);
+    const li = h("li", { class: classes.filter(Boolean).join(" ") }, text);
+    markKeywords(li, page.glossary);
+    return li;
   }));
   if (!log.length) list.appendChild(h("li", { class: "muted" }, "Nothing has happened yet."));
   list.scrollTop = list.scrollHeight;

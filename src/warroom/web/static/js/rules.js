@@ -45,6 +45,12 @@ export function buildPanel(dialog, rules, renderer) {
     tabs.push("How to play");
     pages.push(h("div", { class: "rules-help" }, help.map((p) => h("p", {}, p))));
   }
+  const glossary = rules.glossary || [];
+  if (glossary.length) {
+    tabs.push("Keywords");
+    pages.push(h("dl", { class: "rules-glossary" }, glossary.map((g) => [
+      h("dt", { dataset: { search: `${g.term} ${g.text}`.toLowerCase() } }, g.term), h("dd", {}, g.text)])));
+  }
   for (const section of sections) {
     const entries = section.entries || [];
     const columns = section.columns || [];

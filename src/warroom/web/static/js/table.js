@@ -2,10 +2,11 @@
 // Game-agnostic: everything about the game itself is in static/js/games/<game>.js.
 
 import { api, forgetSeat, loadInvites, loadSeat, takeTokenFromFragment } from "./api.js";
-import { copyText, h, replace } from "./dom.js";
+import { cap, copyText, h, replace } from "./dom.js";
 import {
   ErrorLine, genericResult, installMoveKeys, loadRenderer, pieceIndex, seatClass, seatLabel, seatOfEntry, showStatus,
 } from "./frame.js";
+import { glossaryIndex, markKeywords } from "./glossary.js";
 import { installRulesPanel } from "./rules.js";
 import { TableSocket } from "./socket.js";
 
@@ -29,7 +30,12 @@ const page = {
   refusedHello: null,
   realtime: false, // the table's states carry a game clock: no waiting for answers, a live clock
   clockTimer: null,
+  glossary: null, // the game's keywords (glossary.js), marked on the board and the moves
+  momentSeen: null, // log entries already considered for the outcome panel (null: none yet)
+  moment: null, // the outcome shown now: { el, holdUntil }
+  momentTimer: null,
 };
+const MOMENT_MS = 12000; // an outcome's panel stays this long unless dismissed
 const CLOCK_MS = 100; // real time: how often the clock line is redrawn
 
 async function start() {
@@ -63,6 +69,7 @@ async function start() {
   document.title = `${title} · warroom`;
   replace($("title"), `${title} · table ${page.table}`);
   page.seat = stored ? stored.seat : null;
+  page.glossary = glossaryIndex(rules);
   showWhoami();
   // one ctx object for the page's life: the renderer keeps it, and the frame updates ctx.seat
   page.ctx = {
@@ -153,6 +160,7 @@ function onState(message, log) {
   $("resign").hidden = !(seated && status === "running");
   $("leave").hidden = !(seated && status === "open");
   if (message.reply_to || page.socket.pending === null) setBusy(false);
+  noticeMoments(log, message);
   renderAll(log);
 }
 
@@ -237,9 +245,11 @@ function snapshot() {
     result: m.result,
     seat: m.seat,
     version: m.version,
-    // no moves while a move is on its way (turn-based) or while the connection is down
-    busy: page.busy || page.socket.status !== "connected",
+    // no moves while a move is on its way (turn-based), while the connection is down, or while
+    // an outcome is held up to be read (the server's pause_ms)
+    busy: page.busy || page.socket.status !== "connected" || momentHolds(),
     gameTime: page.socket.gameTime(),
+    log: page.socket.log || [], // this seat's log so far (a renderer may show an outcome from it)
   };
 }
 
@@ -283,11 +293,85 @@ function renderAll(log) {
 function renderGame() {
   try {
     page.view.render(snapshot());
+    if (!page.renderer.marksKeywords) {
+      markKeywords($("board"), page.glossary);
+      markKeywords($("controls"), page.glossary);
+    }
   } catch (err) {
     // a renderer bug must not take the page down: show it and keep the connection
     console.error(err);
     errors.show(`Display error: ${err.message}`);
   }
+  renderWaitingForSeats();
+}
+
+/** Seats nobody has taken yet: name them, instead of the renderer's "deciding" line. */
+function renderWaitingForSeats() {
+  const m = page.last;
+  if (!m || m.result) return;
+  const open = (m.seats || []).filter((s) => s.kind === "human" && !s.claimed);
+  if (!open.length) return;
+  const names = open.map((s) => `seat ${s.seat + 1} (${cap(s.name)})`);
+  const text = names.length === 1 ? `Waiting for a player to take ${names[0]}`
+    : `Waiting for players to take ${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+  replace($("controls"), h("div", { class: "decision waiting waiting-seats" },
+    h("h2", { class: "decision-title" }, `${text}…`),
+    h("p", { class: "help" }, "The game starts once every seat is taken: send an invite link, or wait for someone to join from the lobby.")));
+}
+
+// ----- outcomes: the result of an engagement or battle, held up to be read ---------------------
+/** New log entries the renderer has an outcome panel for (view.moment): show the latest. */
+function noticeMoments(log, message) {
+  if (page.momentSeen === null || log.length < page.momentSeen) {
+    page.momentSeen = log.length; // what was there when we connected is history, not news
+    return;
+  }
+  const fresh = log.slice(page.momentSeen);
+  page.momentSeen = log.length;
+  if (message.result) {
+    hideMoment(); // the result's own panel says how it ended
+    return;
+  }
+  if (!page.view.moment) return;
+  let shown = null;
+  for (const entry of fresh) {
+    try {
+      shown = page.view.moment(entry, snapshot()) || shown;
+    } catch (err) {
+      console.error(err);
+    }
+  }
+  if (shown) showMoment(shown, message.pause_ms || 0);
+}
+
+function momentHolds() {
+  return Boolean(page.moment && Date.now() < page.moment.holdUntil);
+}
+
+function showMoment(moment, pauseMs) {
+  clearTimeout(page.momentTimer);
+  const box = $("moment");
+  const dismiss = h("button", { class: "button", type: "button", onclick: () => hideMoment() }, "Continue");
+  replace(box, h("section", { class: `moment panel ${seatClass(moment.seat)}`, role: "status", "aria-label": "Outcome" },
+    h("h2", {}, moment.headline),
+    moment.lines?.length ? h("ul", {}, moment.lines.map((line) => h("li", {}, line))) : null,
+    moment.why ? h("p", { class: "moment-why" }, moment.why) : null,
+    pauseMs > 0 ? h("p", { class: "muted moment-wait" }, "Read it: the next moves come in a moment.") : null,
+    dismiss));
+  box.hidden = false;
+  markKeywords(box, page.glossary);
+  page.moment = { holdUntil: Date.now() + pauseMs };
+  // the moves come back when the hold ends; the panel itself stays a while longer, or until dismissed
+  if (pauseMs > 0) setTimeout(() => page.last && renderGame(), pauseMs + 20);
+  page.momentTimer = setTimeout(hideMoment, Math.max(MOMENT_MS, pauseMs));
+}
+
+function hideMoment() {
+  clearTimeout(page.momentTimer);
+  const held = momentHolds();
+  page.moment = null;
+  $("moment").hidden = true;
+  if (held && page.last) renderGame();
 }
 
 function logLine(entry) {
@@ -298,7 +382,9 @@ function logLine(entry) {
     text = JSON.stringify(entry);
   }
   const classes = [`log-${entry.kind}`, seatClass(seatOfEntry(entry, page.last?.seats))];
-  return h("li", { class: classes.filter(Boolean).join(" ") }, text);
+  const li = h("li", { class: classes.filter(Boolean).join(" ") }, text);
+  markKeywords(li, page.glossary);
+  return li;
 }
 
 function renderLog(log) {
@@ -370,6 +456,7 @@ function renderResult() {
   }
   const headline = text?.headline || "Game over";
   const detail = text?.detail || genericResult(result, page.last.seats);
+  const summary = page.last.summary || [];
   const close = h("button", { class: "button subtle", type: "button", onclick: () => { overlay.hidden = true; } }, "Look at the board");
   replace(
     overlay,
@@ -378,6 +465,8 @@ function renderResult() {
       { class: "result-card panel", role: "dialog", "aria-modal": "false", "aria-labelledby": "result-title" },
       h("h2", { id: "result-title" }, headline),
       h("p", {}, detail),
+      summary.length ? h("ul", { class: "result-summary", "aria-label": "How the game went" },
+        summary.map((line) => h("li", {}, line))) : null,
       h(
         "div",
         { class: "result-actions" },

@@ -9,9 +9,12 @@
 
 import { cap, focusKey, h, replace, restoreFocus } from "../dom.js";
 import { seatClass } from "../frame.js";
+import { explained, glossaryIndex } from "../glossary.js";
 
 export const title = "Paper Kessen";
 export const stylesheet = "css/games/kessen.css";
+// card texts are built with their keywords explained (glossary.js): the frame need not mark them
+export const marksKeywords = true;
 
 /** How this page is used, added to the game's introduction in the rules panel. */
 export const helpText = [
@@ -116,18 +119,6 @@ function actionIds(text) {
   return ids;
 }
 
-/** The glossary's terms (rules_reference().glossary) as one pattern, longest first, so that card
- * texts can mark each keyword with its one-line explanation. */
-export function glossaryIndex(rules) {
-  const words = new Map();
-  for (const g of rules?.glossary || []) {
-    for (const term of g.term.split(" / ")) words.set(term, g.text);
-  }
-  const terms = [...words.keys()].sort((a, b) => b.length - a.length)
-    .map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
-  return { words, pattern: terms.length ? new RegExp(`\\b(${terms.join("|")})s?\\b`, "g") : null };
-}
-
 export function createView(ctx) {
   return new KessenView(ctx);
 }
@@ -145,33 +136,9 @@ class KessenView {
   }
 
   /** A text with each glossary keyword marked: its explanation on hover (title) and on tap
-   * (a click or Enter shows it inline). */
+   * (a click or Enter shows it inline); see glossary.js. */
   explained(text) {
-    const { words, pattern } = this.glossary;
-    if (!pattern || !text) return text;
-    const out = [];
-    let last = 0;
-    for (const m of String(text).matchAll(pattern)) {
-      const base = m[1];
-      const meaning = words.get(base);
-      if (!meaning) continue;
-      out.push(text.slice(last, m.index));
-      out.push(h("abbr", {
-        class: "keyword",
-        title: `${m[1]}: ${meaning}`,
-        tabindex: "0",
-        dataset: { keyword: base },
-        // inside a card or move button the tap still selects it (the button's own click)
-        onclick: (ev) => {
-          if (!ev.currentTarget.closest("button")) ev.stopPropagation();
-          ev.currentTarget.classList.toggle("open");
-        },
-        onkeydown: (ev) => { if (ev.key === "Enter" && !ev.currentTarget.closest("button")) ev.currentTarget.classList.toggle("open"); },
-      }, m[0], h("span", { class: "keyword-text" }, ` (${meaning})`)));
-      last = m.index + m[0].length;
-    }
-    out.push(text.slice(last));
-    return out;
+    return explained(this.glossary, text);
   }
 
   // ----- small lookups ---------------------------------------------------------------------------
@@ -464,6 +431,10 @@ class KessenView {
         h("h2", {}, `The battle of round ${view.round} is over`),
         h("p", {}, won, " Units that fought may now receive After-Battle modifiers."));
     }
+    if (["end_segment", "engagement_end"].includes(step)) {
+      const resolved = this.resolutionEl(view, this.snap || {});
+      if (resolved) return resolved;
+    }
     const heading = `Engagement ${battle.engagement}: ${cap(attacker)} attacks`;
     const slot = (leader, side, role) => {
       if (leader === null || leader === undefined) {
@@ -679,6 +650,57 @@ class KessenView {
     const detail = [reason ? `${cap(reason)}.` : "", view.round ? `Battles won in ${view.round} rounds: ${won}.` : ""]
       .filter(Boolean).join(" ");
     return { headline, detail };
+  }
+
+  // ----- outcomes (table.js shows them in a panel before the next decision) ----------------------
+  /** "Liu Bei (Good) 14 = 5 Liu Bei + 6 Infantry + 3 Charge": one side of a resolution entry. */
+  totalLine(side) {
+    const parts = (side.parts || []).map(([label, amount]) => `${amount} ${label}`).join(" + ");
+    return `${this.name(side.unit)} (${cap(side.side)}) ${side.force}${parts ? ` = ${parts}` : ""}`;
+  }
+
+  /** Why the winner won: the card that decided it, a coin flip, or the units' own Force. */
+  whyText(e) {
+    if (e.coin >= 0) return "Equal totals: a coin flip decided it.";
+    if (e.decided_by !== null && e.decided_by !== undefined) return `Decided by ${this.name(e.decided_by)}: without it ${cap(e.winner)} would not have won.`;
+    return `${cap(e.winner)} had the higher Force without any single card deciding it.`;
+  }
+
+  /** The panel for an outcome in the log (the same entry the log line is made from, so the
+   * two never disagree): an engagement's resolution, a battle's end. */
+  moment(e, snap) {
+    const index = (side) => this.sideIndex(side, snap?.view);
+    if (e.kind === "resolution") {
+      const number = snap?.view?.battle?.engagement;
+      return {
+        headline: `${cap(e.winner)} wins ${number ? `engagement ${number}` : "the engagement"}`,
+        lines: [this.totalLine(e.attacker || {}), this.totalLine(e.defender || {})],
+        why: this.whyText(e),
+        seat: index(e.winner),
+      };
+    }
+    if (e.kind === "battle_end") {
+      if (!e.winner) return { headline: "The battle has no winner", lines: [], why: "No winning streak carries on.", seat: null };
+      const more = e.streak === 2 ? ": one more in a row wins the game" : "";
+      return { headline: `${cap(e.winner)} wins the battle (${e.streak} in a row${more})`, lines: [], why: "", seat: index(e.winner) };
+    }
+    return null;
+  }
+
+  /** After an engagement's resolution, its result as the log has it (snapshot.log). */
+  resolutionEl(view, snap) {
+    const log = snap.log || [];
+    let found = null;
+    for (let i = log.length - 1; i >= 0 && !found; i -= 1) {
+      if (log[i].kind === "resolution") found = log[i];
+      else if (log[i].kind === "engagement") break; // a newer engagement began
+    }
+    if (!found) return null;
+    return h("section", { class: "battle panel resolved", "aria-label": "Battle" },
+      h("h2", {}, `Engagement ${view.battle?.engagement ?? ""}: ${cap(found.winner)} wins`),
+      h("ul", { class: "played-list" }, [found.attacker, found.defender].map((side) =>
+        h("li", { class: `played ${seatClass(this.sideIndex(side.side, view))}` }, this.totalLine(side)))),
+      h("p", { class: "muted" }, this.whyText(found)));
   }
 
   // ----- log -------------------------------------------------------------------------------------

@@ -72,8 +72,15 @@ def sentence(event: dict[str, Any], seat: int | None) -> str | None:
     if kind == "use":
         card = CARD_WORDS.get(event["card"], event["card"])
         targets = ", ".join(f"p{t + 1}" for t in event.get("targets", []))
-        cards = ", ".join(_card(c) for c in event.get("cards", []))
-        return f"{who} uses {card}" + (f" ({cards})" if cards else "") + (f" on {targets}" if targets else "")
+        names = [_card(c) for c in event.get("cards", [])]
+        # the card itself ("Kill ♠7") reads as one; a card used as another says what it was
+        used = names[0] if len(names) == 1 and names[0].startswith(f"{card} ") else (
+            f"{card} ({', '.join(names)})" if names else card)
+        victim = f" to Kill p{event['victim'] + 1}" if isinstance(event.get("victim"), int) else ""
+        return f"{who} uses {used}" + (f" on {targets}" if targets else "") + victim
+    if kind == "give":
+        why = CARD_WORDS.get(str(event.get("why")), str(event.get("why", "")))
+        return f"{who} gives {_card(event['card'])} to p{event['to'] + 1}" + (f" ({why})" if why else "")
     if kind in ("play",):
         return f"{who} plays a {CARD_WORDS.get(event['card'], event['card'])}"
     if kind == "damage":

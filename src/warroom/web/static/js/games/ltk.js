@@ -228,8 +228,10 @@ export function createView(ctx) {
         // the card itself ("Kill ♠7") reads as one; a card used as another says what it was
         const same = names.length === 1 && names[0].startsWith(`${word(e.card)} `);
         const used = same ? names[0] : names.length ? `${word(e.card)} (${names.join(", ")})` : word(e.card);
-        return `${by} uses ${used}${targets ? ` on ${targets}` : ""}`;
+        const victim = Number.isInteger(e.victim) ? ` to Kill ${who(e.victim)}` : "";
+        return `${by} uses ${used}${targets ? ` on ${targets}` : ""}${victim}`;
       }
+      case "give": return `${by} gives ${cards([e.card])} to ${who(e.to)}${e.why ? ` (${word(e.why)})` : ""}`;
       case "play": return `${by} plays a ${word(e.card)}`;
       case "damage": return `${who(e.target)} takes ${e.amount} damage from ${e.source >= 0 ? who(e.source) : "nobody"} (health ${e.hp})`;
       case "draw": return `${by} draws ${e.count}${e.cards?.length ? `: ${cards(e.cards)}` : ""}`;

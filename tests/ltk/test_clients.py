@@ -100,3 +100,34 @@ def test_a_card_taken_into_a_hand_is_named_only_to_those_who_saw_it() -> None:
     hidden = {"kind": "gain", "seat": 0, "count": 1, "why": "snatch"}
     assert screen.sentence(seen, 0) == "p1 takes Kill ♠7 (snatch)"
     assert screen.sentence(hidden, 2) == "p1 takes a card (snatch)"
+
+
+def test_the_decision_header_names_the_deciding_seat_not_the_seat_whose_turn_it_is() -> None:
+    """p1 (the Monarch) uses Harvest: p1 picks first in its own turn, then p2 picks in p1's turn;
+    while generals are chosen every seat's header names that seat."""
+    s = table(seat("zhang_liao", "monarch", ["amazing_grace ♥3"]), seat("xu_chu", "rebel"),
+              seat("cao_ren", "minister"), draw=["jink ♥2", "peach ♥4", "slash ♠7"])
+    act(s, 0, f"use card={cid('amazing_grace ♥3')}")
+    assert screen.status(GAME.view(s, 0)) == "p1 · action phase"
+    act(s, 0, f"pick card={cid('peach ♥4')}")
+    (d,) = GAME.decisions(s)
+    assert d.player == 1 and d.prompt == "Harvest: take one of the revealed cards (pick 1)"
+    view = GAME.view(s, 1)
+    assert screen.status(view) == "p2 · p1's action phase"
+    assert screen.seats_table(view).title == "Turn 1: p2 · p1's action phase"
+    g = GAME.new(GAME.configure(5), 4)
+    monarch = g.current
+    assert screen.status(GAME.view(g, monarch)) == f"p{monarch + 1} · the Monarch chooses a general"
+    GAME.apply(g, monarch, "choose general=cao_cao")
+    for p in range(5):
+        if p != monarch:
+            assert screen.status(GAME.view(g, p)) == f"p{p + 1} · choosing a general"
+    assert screen.status(GAME.view(g, monarch)) == "generals being chosen"
+
+
+def test_a_composite_choice_says_what_it_is_for_and_how_many() -> None:
+    s = table(hero("sun_quan", "monarch", ["jink ♥2", "axe ♦5", "slash ♠7"]), seat("xu_chu", "rebel"))
+    act(s, 0, "zhiheng")
+    (d,) = GAME.decisions(s)
+    assert d.prompt == "Zhiheng: pick the cards to discard, then draw as many (pick 1-3, then done)"
+    assert screen.status(GAME.view(s, 0)) == "p1 · action phase"

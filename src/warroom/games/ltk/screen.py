@@ -29,8 +29,7 @@ def _general(key: str) -> str:
 
 
 def seats_table(view: dict[str, Any]) -> Table:
-    table = Table(title=f"Turn {view['turns'] + 1}: p{view['current'] + 1}, {view['phase'] or view['stage']} phase",
-                  title_justify="left")
+    table = Table(title=f"Turn {view['turns'] + 1}: {status(view)}", title_justify="left")
     for col in ("seat", "general", "role", "health", "hand", "equipment", "judgement"):
         table.add_column(col)
     for s in view["seats"]:
@@ -119,8 +118,30 @@ def sentence(event: dict[str, Any], seat: int | None) -> str | None:
     return None
 
 
+def decider(view: dict[str, Any]) -> int | None:
+    """The seat that decides now, as ``view`` shows it (None: nobody, or several at once)."""
+    if view["stage"] == "pick":  # every seat chooses at once: the viewer is the one it concerns
+        return view["seat"] if view.get("offers") and not view.get("pick") else None
+    frames = view.get("frames") or []
+    seat = frames[-1]["seat"] if frames else -1
+    return seat if isinstance(seat, int) and seat >= 0 else None
+
+
 def status(view: dict[str, Any]) -> str:
-    return f"p{view['current'] + 1} · {view['phase'] or view['stage']}"
+    """The header of a decision: the seat deciding, and whose turn and which phase when another's
+    ("p4 · p1's action phase": p4 picks a Harvest card in p1's turn)."""
+    if view["stage"] == "pick":
+        who = decider(view)
+        return f"p{who + 1} · choosing a general" if who is not None else "generals being chosen"
+    if view["stage"] == "lord":
+        return f"p{view['current'] + 1} · the Monarch chooses a general"
+    if view["stage"] == "over":
+        return "game over"
+    phase = view["phase"] or view["stage"]
+    who = decider(view)
+    if who is None or who == view["current"]:
+        return f"p{view['current'] + 1} · {phase} phase"
+    return f"p{who + 1} · p{view['current'] + 1}'s {phase} phase"
 
 
 def rules(reference: RulesReference) -> RenderableType:

@@ -29,6 +29,24 @@ ABILITY_WORDS = {"eight_diagram": "Eight Trigrams (judge: red counts as a Dodge)
                  "axe": "Rock Cleaving Axe (discard two cards to make it hit)",
                  "kylin_bow": "Kylin Bow (discard one of their horses)"}
 
+# what a composite choice (a ``select`` frame) is for, by its purpose
+PICK_WORDS = {
+    "respond_cards": "Serpent Spear: pick the two hand cards that make the Kill",
+    "spear": "Serpent Spear: pick the two hand cards that make the Kill",
+    "zhiheng": "Zhiheng: pick the cards to discard, then draw as many",
+    "rende": "Rende: pick the hand cards to give",
+    "jieyin": "Jieyin: pick two hand cards to discard",
+    "qingnang": "Qingnang: pick a hand card to discard",
+    "lijian": "Lijian: pick a card to discard",
+    "quhu": "Point duel (Quhu): pick the hand card to show",
+    "tuxi": "Tuxi: pick whom to take a hand card from",
+    "ganglie": "Ganglie: pick two hand cards to discard",
+    "guicai": "Guicai: pick the card that replaces the judgement",
+    "harvest": "Harvest: take one of the revealed cards",
+    "axe": "Rock Cleaving Axe: pick two cards to discard",
+    "kylin_bow": "Kylin Bow: pick the horse to discard",
+}
+
 
 def seat_name(state: LtkState, seat: int) -> str:
     if not 0 <= seat < state.n:
@@ -54,9 +72,10 @@ def prompt(state: LtkState, seat: int) -> str:
         n = d["least"]
         if d["purpose"] == "discard":
             return f"Discard phase: discard {n} card{'s' if n != 1 else ''} down to your hand limit"
-        if d["purpose"] == "respond_cards":
-            return "Serpent Spear: pick the two hand cards that make the Kill"
-        return f"Choose {d['least']}-{d['most']} for {d['purpose']}"
+        # reaching the most ends the choice by itself; below it, "done" ends it
+        count = f"pick {n}" if n == d["most"] else f"pick {n}-{d['most']}, then done"
+        words = PICK_WORDS.get(d["purpose"], f"Choose for {d['purpose']}")
+        return f"{words} ({count})"
     if frame.kind == "window":
         name = d["name"]
         if name == "respond":

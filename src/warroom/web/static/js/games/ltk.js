@@ -96,14 +96,36 @@ export function createView(ctx) {
     render(last);
   }
 
+  /** The seat that decides now (the top frame's; the viewer while generals are chosen), or null. */
+  function decider(snap) {
+    const view = snap.view;
+    if (view.stage === "pick") return (snap.decisions || []).some((d) => d.seat === view.seat) ? view.seat : null;
+    const top = (view.frames || [])[view.frames.length - 1];
+    return top && Number.isInteger(top.seat) && top.seat >= 0 ? top.seat : null;
+  }
+
+  /** The decision's header: who decides, and whose turn and phase when it is another's. */
+  function statusText(snap) {
+    const view = snap.view;
+    const d = decider(snap);
+    if (view.stage === "over") return "Game over";
+    if (view.stage === "pick") return d === null ? "Generals are being chosen" : `${who(d)} · choosing a general`;
+    if (view.stage === "lord") return `${who(view.current)} · the Monarch chooses a general`;
+    const phase = `${PHASE[view.phase] || view.phase || view.stage} phase`;
+    if (d === null || d === view.current) return `${who(view.current)} · ${phase}`;
+    return `${who(d)} decides · ${who(view.current)}'s ${phase}`;
+  }
+
   function seatEl(snap, row) {
     const view = snap.view;
     const mine = row.seat === view.seat;
+    const deciding = view.stage === "play" && decider(snap) === row.seat;
     const targetable = !ctx.readOnly && candidates().some((m) => targetsOf(m.action).includes(row.seat));
     const classes = ["ltk-seat", "panel", seatClass(row.seat)];
     if (!row.alive) classes.push("dead");
     if (row.seat === view.current && view.stage !== "over") classes.push("current");
     if (mine) classes.push("mine");
+    if (deciding) classes.push("deciding");
     if (targetable && (picked !== null || legalList().length)) classes.push("target");
     const role = row.role ? ROLE[row.role] || row.role : null;
     const hearts = [];
@@ -118,7 +140,8 @@ export function createView(ctx) {
     h("div", { class: "ltk-seat-head" },
       h("b", {}, who(row.seat)),
       row.seat === view.current && view.stage === "play"
-        ? h("span", { class: "ltk-phase" }, ` ▶ ${PHASE[view.phase] || view.phase || ""}`) : null),
+        ? h("span", { class: "ltk-phase" }, ` ▶ ${PHASE[view.phase] || view.phase || ""}`) : null,
+      deciding && row.seat !== view.current ? h("span", { class: "ltk-deciding" }, "• deciding") : null),
     h("div", { class: "ltk-general", title: generalTitle(row.general), tabindex: "0" },
       row.general ? generalName(row.general) : row.chosen ? "(chosen)" : "(choosing)"),
     h("div", { class: "ltk-health", title: `health ${row.hp} of ${row.max_hp}` },
@@ -133,7 +156,7 @@ export function createView(ctx) {
       equipment.map(([slot, c]) => h("span", { class: "ltk-slot", title: SLOT[slot] || slot }, cardEl(c)))) : null,
     row.judgement?.length ? h("div", { class: "ltk-judgement", title: "judgement area" },
       "judge: ", row.judgement.map((c) => cardEl(c))) : null,
-    row.known_hand?.length ? h("div", { class: "ltk-known", title: "hand cards everyone saw" },
+    row.known_hand?.length ? h("div", { class: "ltk-known", title: "hand cards you know of (everyone saw them go in, or you did)" },
       "seen: ", row.known_hand.map((c) => cardEl(c))) : null,
     row.buqu?.length ? h("div", { class: "ltk-known", title: "Buqu cards" },
       "buqu: ", row.buqu.map((c) => cardEl(c))) : null);
@@ -160,12 +183,13 @@ export function createView(ctx) {
   }
 
   function tableEl(view) {
-    const parts = [`draw pile ${view.draw_pile}`, ` · discard ${view.discard.length}`];
-    if (view.stage === "play") parts.push(` · turn ${view.turns + 1}`);
+    // one piece per fact; the separators come from the stylesheet, so a wrapped line starts clean
     return h("div", { class: "ltk-middle" },
-      h("span", {}, parts),
-      view.table?.length ? h("span", { class: "ltk-on-table" }, " · on the table: ", view.table.map((c) => cardEl(c))) : null,
-      view.discard.length ? h("span", { class: "ltk-top-discard" }, " · last discarded: ",
+      h("span", {}, `draw pile ${view.draw_pile}`),
+      h("span", {}, `discard ${view.discard.length}`),
+      view.stage === "play" ? h("span", {}, `turn ${view.turns + 1}`) : null,
+      view.table?.length ? h("span", { class: "ltk-on-table" }, "on the table: ", view.table.map((c) => cardEl(c))) : null,
+      view.discard.length ? h("span", { class: "ltk-top-discard" }, "last discarded: ",
         cardEl(view.discard[view.discard.length - 1])) : null);
   }
 
@@ -204,6 +228,7 @@ export function createView(ctx) {
     const related = new Set(candidates().map((m) => m.action));
     replace(ctx.controls,
       h("h2", { class: "decision-title" }, mine ? "Your decision" : "Watch"),
+      h("p", { class: "muted ltk-status" }, statusText(snap)),
       mine?.prompt ? h("p", { class: "prompt ltk-prompt" }, mine.prompt) : null,
       !mine && waiting.length && !snap.result ? h("p", { class: "muted" }, `waiting for ${waiting.join(", ")}`) : null,
       picked !== null ? h("p", { class: "muted ltk-picked" }, "picked ", cardEl(picked),
@@ -281,10 +306,17 @@ export function createView(ctx) {
       const words = Object.entries(entry).filter(([k]) => k !== "kind").map(([k, v]) => `${k}=${JSON.stringify(v)}`);
       return `${entry.kind}: ${words.join(" ")}`;
     },
+    /** Headline and detail for the result (the table's end screen, the replay's step line). */
     resultText(result, snap) {
       const view = snap?.view;
-      if (!view?.winners) return "";
-      return `winners: ${view.winners.map(who).join(", ")}`;
+      const winners = view?.winners || result?.winners || [];
+      const reason = view?.reason || result?.reason || "";
+      const names = winners.map(who).join(", ");
+      let headline;
+      if (!winners.length) headline = "Nobody wins";
+      else if (Number.isInteger(snap?.seat)) headline = winners.includes(snap.seat) ? "You win!" : "You lose";
+      else headline = `${names} win${winners.length === 1 ? "s" : ""}`;
+      return { headline, detail: [reason, names ? `winners: ${names}` : ""].filter(Boolean).join(" · ") };
     },
   };
 }

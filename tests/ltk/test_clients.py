@@ -98,8 +98,8 @@ def test_a_card_taken_into_a_hand_is_named_only_to_those_who_saw_it() -> None:
     # p1 takes a card from p2's hand by Snatch: the two of them see which, the others see "a card"
     seen = {"kind": "gain", "seat": 0, "count": 1, "why": "snatch", "card": cid("slash ♠7")}
     hidden = {"kind": "gain", "seat": 0, "count": 1, "why": "snatch"}
-    assert screen.sentence(seen, 0) == "p1 takes Kill ♠7 (snatch)"
-    assert screen.sentence(hidden, 2) == "p1 takes a card (snatch)"
+    assert screen.sentence(seen, 0) == "p1 takes Kill ♠7 (Steal)"
+    assert screen.sentence(hidden, 2) == "p1 takes a card (Steal)"
 
 
 def test_the_decision_header_names_the_deciding_seat_not_the_seat_whose_turn_it_is() -> None:
@@ -131,3 +131,30 @@ def test_a_composite_choice_says_what_it_is_for_and_how_many() -> None:
     (d,) = GAME.decisions(s)
     assert d.prompt == "Zhiheng: pick the cards to discard, then draw as many (pick 1-3, then done)"
     assert screen.status(GAME.view(s, 0)) == "p1 · action phase"
+
+
+def test_every_kind_of_move_is_described_in_words() -> None:
+    s = table(hero("sun_quan", "monarch", ["slash ♠7", "collateral ♣Q", "jink ♥2"]), seat("xu_chu", "rebel"),
+              seat("cao_ren", "minister", equipment={"weapon": "blade ♠5"}))
+    said = {a: GAME.describe(s, 0, a) for a in (
+        "zhiheng", "use ability=eight_diagram", "use ability=jianxiong", f"use card={cid('jink ♥2')} as=slash target=1",
+        f"use card={cid('collateral ♣Q')} targets=2,1", "pick seat=1", "name suit=club", f"top card={cid('slash ♠7')}",
+        f"give card={cid('slash ♠7')} to=2", "lijian targets=1,2", "suffer", "decline")}
+    assert list(said.values()) == [
+        "Use Zhiheng 制衡", "Use Eight Trigrams", "Use Jianxiong 奸雄", "Use Dodge ♥2 as Kill on p2 Xu Chu",
+        "Use Borrowed Sword ♣Q on p3 Cao Ren (to Kill p2 Xu Chu)", "Pick p2 Xu Chu", "Name ♣ clubs",
+        "Put Kill ♠7 on top of the draw pile", "Give Kill ♠7 to p3 Cao Ren",
+        "Use Lijian 离间 on p2 Xu Chu and p3 Cao Ren", "Take the damage", "Decline"]
+    assert all("-1" not in text and "=" not in text for text in said.values())
+
+
+def test_the_log_names_skills_and_says_every_event() -> None:
+    events = [{"kind": "ability", "seat": 0, "ability": "jianxiong"},
+              {"kind": "gain", "seat": 1, "card": cid("duel ♠A"), "why": "fanjian"},
+              {"kind": "no_effect", "seat": 2, "by": "nioh_shield"},
+              {"kind": "dodged", "seat": 1, "by": 0},
+              {"kind": "judged", "seat": 0, "card": cid("jink ♥2"), "reason": "eight_diagram"},
+              {"kind": "skip", "seat": 3, "phase": "action"}]
+    assert [screen.sentence(e, 0) for e in events] == [
+        "p1 uses Jianxiong 奸雄", "p2 takes Duel ♠A (Fanjian 反间)", "it has no effect on p3 (Renwang Shield)",
+        "p2 dodges p1's Kill", "p1's judgement (Eight Trigrams) is Dodge ♥2", "p4 skips the action phase"]

@@ -27,6 +27,14 @@ const CARD_WORDS = { slash: "Kill", jink: "Dodge", peach: "Peach", nullification
   ex_nihilo: "Something for Nothing", savage_assault: "Barbarian Invasion", archery_attack: "Arrow Barrage",
   god_salvation: "Peach Garden", amazing_grace: "Harvest", lightning: "Lightning", indulgence: "Indulgence" };
 
+const EQUIPMENT_WORDS = { eight_diagram: "Eight Trigrams", ice_sword: "Ice Sword", double_swords: "Double Swords",
+  blade: "Green Dragon Blade", axe: "Rock Cleaving Axe", kylin_bow: "Kylin Bow", spear: "Serpent Spear",
+  nioh_shield: "Renwang Shield", qinggang_sword: "Qinggang Sword", crossbow: "Zhuge Crossbow",
+  halberd: "Heaven Scorcher Halberd" };
+/** A skill's or equipment's name from its key: a skill's name is its key capitalised ("fanjian": Fanjian). */
+const abilityName = (key) => EQUIPMENT_WORDS[key] || CARD_WORDS[key] ||
+  String(key).replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
+
 /** The seats an action names: target=N, targets=N,M, to=N, seat=N (a choice of players: Tuxi). */
 function targetsOf(action) {
   const out = [];
@@ -256,7 +264,7 @@ export function createView(ctx) {
         const victim = Number.isInteger(e.victim) ? ` to Kill ${who(e.victim)}` : "";
         return `${by} uses ${used}${targets ? ` on ${targets}` : ""}${victim}`;
       }
-      case "give": return `${by} gives ${cards([e.card])} to ${who(e.to)}${e.why ? ` (${word(e.why)})` : ""}`;
+      case "give": return `${by} gives ${cards([e.card])} to ${who(e.to)}${e.why ? ` (${abilityName(e.why)})` : ""}`;
       case "play": return `${by} plays a ${word(e.card)}`;
       case "damage": return `${who(e.target)} takes ${e.amount} damage from ${e.source >= 0 ? who(e.source) : "nobody"} (health ${e.hp})`;
       case "draw": return `${by} draws ${e.count}${e.cards?.length ? `: ${cards(e.cards)}` : ""}`;
@@ -267,15 +275,15 @@ export function createView(ctx) {
       case "general": return `${by} is ${generalName(e.general)}`;
       case "turn": return `— ${who(e.seat)}'s turn —`;
       case "game_over": return `game over: ${e.reason}`;
-      case "ability": return `${by} uses ${e.ability}`;
+      case "ability": return `${by} uses ${abilityName(e.ability)}`;
       case "negated": return `${word(e.card)} is negated`;
       case "discard": return `${by} discards ${cards(e.cards)}`;
       case "equip": return `${by} equips ${cards([e.card])}`;
-      case "judged": return `${by}'s judgement (${e.reason}) is ${cards([e.card])}`;
+      case "judged": return `${by}'s judgement (${abilityName(e.reason)}) is ${cards([e.card])}`;
       case "no_effect": return `it has no effect on ${by} (${e.by})`;
       case "counts_as": return `${by}: ${e.by} counts as a ${word(e.card)}`;
       case "dodged": return `${by} dodges ${who(e.by)}'s Kill`;
-      case "gain": return `${by} gains ${Number.isInteger(e.card) ? cards([e.card]) : "a card"}${e.why ? ` (${word(e.why)})` : ""}`;
+      case "gain": return `${by} gains ${Number.isInteger(e.card) ? cards([e.card]) : "a card"}${e.why ? ` (${abilityName(e.why)})` : ""}`;
       case "flip": return `${by} turns ${e.face_up ? "face up" : "face down"}`;
       case "indulged": return `${by} skips the action phase (Indulgence)`;
       case "lightning_moves": return `Lightning moves from ${who(e.from)} to ${who(e.to)}`;

@@ -42,6 +42,19 @@ def _page_fits(page: Any) -> None:
     assert width[0] <= width[1], f"the page scrolls sideways: {width}"
 
 
+def _look(page: Any, shots: Path, name: str, *selectors: str) -> None:
+    """Screenshots (the screen and the whole page), then: the page does not scroll sideways and the
+    five seats, the log and ``selectors`` all show and fit."""
+    page.evaluate("window.scrollTo(0, 0)")
+    _shot(page, shots, name)
+    _shot(page, shots, f"{name}-full", full_page=True)
+    _page_fits(page)
+    _fits(page, ".ltk-seat", 5)
+    _fits(page, "#log")
+    for selector in selectors:
+        _fits(page, selector)
+
+
 def test_an_ltk_table_on_a_phone_shows_the_hand_seats_question_and_log(server: str, browser: Any,
                                                                       shots: Path) -> None:
     seats = [{"kind": "human"} if i == ME else {"kind": "bot", "bot": "heuristic"} for i in range(5)]
@@ -67,16 +80,8 @@ def test_an_ltk_table_on_a_phone_shows_the_hand_seats_question_and_log(server: s
         move = next((a for a in actions if a != "end"), actions[0])
         page.locator(f'{MOVES}[data-action="{move}"]').first.click()
         page.wait_for_function(f"() => Number(document.body.dataset.version ?? -1) > {before}", timeout=30_000)
-    page.evaluate("window.scrollTo(0, 0)")
-    _shot(page, shots, "ltk-table-390x844")
-    _shot(page, shots, "ltk-table-390x844-full", full_page=True)
-    _page_fits(page)
-    _fits(page, ".ltk-seat", 5)
-    _fits(page, ".ltk-hand")
-    _fits(page, ".ltk-hand-card")
+    _look(page, shots, "ltk-table-390x844", ".ltk-hand", ".ltk-hand-card", "#controls .moves button[data-action]")
     _fits(page, "#controls .ltk-prompt", 1)
-    _fits(page, "#controls .moves button[data-action]")
-    _fits(page, "#log")
     assert page.locator(".ltk-seat.mine").is_visible() and page.locator("#log li").count() > 3
     # the header names the seat that decides: ours
     assert page.inner_text("#controls .ltk-status").startswith("P3 (you)")
@@ -133,20 +138,11 @@ def test_the_replay_of_a_finished_ltk_game_on_a_phone(server: str, browser: Any,
     assert total > 20
     page.locator("#slider").fill(str(total // 2))
     page.wait_for_function(f"document.getElementById('step-text').innerText.includes('Step {total // 2} ')")
-    _shot(page, shots, "ltk-replay-middle-390x844")
-    _page_fits(page)
-    _fits(page, ".ltk-seat", 5)
-    _fits(page, "#log")
+    _look(page, shots, "ltk-replay-middle-390x844")
     page.keyboard.press("End")
     page.wait_for_selector(".ltk-end")
-    page.evaluate("window.scrollTo(0, 0)")
-    _shot(page, shots, "ltk-replay-end-390x844")
-    _shot(page, shots, "ltk-replay-end-390x844-full", full_page=True)
-    _page_fits(page)
-    _fits(page, ".ltk-seat", 5)
-    _fits(page, ".ltk-end")
+    _look(page, shots, "ltk-replay-end-390x844", ".ltk-end")
     _fits(page, ".ltk-reveal li", 5)  # every role revealed at the end
-    _fits(page, "#log")
     assert "game over" in page.inner_text("#log")
     step_text = page.inner_text("#step-text")
     assert "undefined" not in step_text and re.search(r"win|draw|exhausted", step_text), step_text

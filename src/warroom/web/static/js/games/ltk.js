@@ -191,7 +191,7 @@ export function createView(ctx) {
   }
 
   function tableEl(view) {
-    // one piece per fact; the separators come from the stylesheet, so a wrapped line starts clean
+    // one piece per fact, spaced by the stylesheet: a wrapped line starts clean
     return h("div", { class: "ltk-middle" },
       h("span", {}, `draw pile ${view.draw_pile}`),
       h("span", {}, `discard ${view.discard.length}`),

@@ -115,6 +115,12 @@ def test_the_decision_header_names_the_deciding_seat_not_the_seat_whose_turn_it_
     view = GAME.view(s, 1)
     assert screen.status(view) == "p2 · p1's action phase"
     assert screen.seats_table(view).title == "Turn 1: p2 · p1's action phase"
+    from rich.console import Console
+
+    console = Console(width=120, record=True)
+    console.print(screen.seats_table(view))
+    rows = [line for line in console.export_text().splitlines() if "│ " in line]
+    assert rows[0].startswith("│ ▶ p1 ") and rows[1].startswith("│ » p2 (you) ") and rows[2].startswith("│ p3 ")
     g = GAME.new(GAME.configure(5), 4)
     monarch = g.current
     assert screen.status(GAME.view(g, monarch)) == f"p{monarch + 1} · the Monarch chooses a general"

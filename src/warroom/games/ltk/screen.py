@@ -32,8 +32,10 @@ def seats_table(view: dict[str, Any]) -> Table:
     table = Table(title=f"Turn {view['turns'] + 1}: {status(view)}", title_justify="left")
     for col in ("seat", "general", "role", "health", "hand", "equipment", "judgement"):
         table.add_column(col)
+    deciding = decider(view) if view["stage"] == "play" else None
     for s in view["seats"]:
-        mark = "▶ " if s["seat"] == view["current"] else ""
+        # ▶ whose turn it is; » who decides now, when another seat (a Harvest pick, a Dodge)
+        mark = "▶ " if s["seat"] == view["current"] else "» " if s["seat"] == deciding else ""
         you = " (you)" if s["seat"] == view["seat"] else ""
         health = f"{s['hp']}/{s['max_hp']}" if s["alive"] else "dead"
         equipment = " ".join(f"{SLOT_WORDS[k]}:{_card(c)}" for k, c in s["equipment"].items())

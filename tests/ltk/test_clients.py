@@ -98,5 +98,69 @@ def test_a_card_taken_into_a_hand_is_named_only_to_those_who_saw_it() -> None:
     # p1 takes a card from p2's hand by Snatch: the two of them see which, the others see "a card"
     seen = {"kind": "gain", "seat": 0, "count": 1, "why": "snatch", "card": cid("slash ♠7")}
     hidden = {"kind": "gain", "seat": 0, "count": 1, "why": "snatch"}
-    assert screen.sentence(seen, 0) == "p1 takes Kill ♠7 (snatch)"
-    assert screen.sentence(hidden, 2) == "p1 takes a card (snatch)"
+    assert screen.sentence(seen, 0) == "p1 takes Kill ♠7 (Steal)"
+    assert screen.sentence(hidden, 2) == "p1 takes a card (Steal)"
+
+
+def test_the_decision_header_names_the_deciding_seat_not_the_seat_whose_turn_it_is() -> None:
+    """p1 (the Monarch) uses Harvest: p1 picks first in its own turn, then p2 picks in p1's turn;
+    while generals are chosen every seat's header names that seat."""
+    s = table(seat("zhang_liao", "monarch", ["amazing_grace ♥3"]), seat("xu_chu", "rebel"),
+              seat("cao_ren", "minister"), draw=["jink ♥2", "peach ♥4", "slash ♠7"])
+    act(s, 0, f"use card={cid('amazing_grace ♥3')}")
+    assert screen.status(GAME.view(s, 0)) == "p1 · action phase"
+    act(s, 0, f"pick card={cid('peach ♥4')}")
+    (d,) = GAME.decisions(s)
+    assert d.player == 1 and d.prompt == "Harvest: take one of the revealed cards (pick 1)"
+    view = GAME.view(s, 1)
+    assert screen.status(view) == "p2 · p1's action phase"
+    assert screen.seats_table(view).title == "Turn 1: p2 · p1's action phase"
+    from rich.console import Console
+
+    console = Console(width=120, record=True)
+    console.print(screen.seats_table(view))
+    rows = [line for line in console.export_text().splitlines() if "│ " in line]
+    assert rows[0].startswith("│ ▶ p1 ") and rows[1].startswith("│ » p2 (you) ") and rows[2].startswith("│ p3 ")
+    g = GAME.new(GAME.configure(5), 4)
+    monarch = g.current
+    assert screen.status(GAME.view(g, monarch)) == f"p{monarch + 1} · the Monarch chooses a general"
+    GAME.apply(g, monarch, "choose general=cao_cao")
+    for p in range(5):
+        if p != monarch:
+            assert screen.status(GAME.view(g, p)) == f"p{p + 1} · choosing a general"
+    assert screen.status(GAME.view(g, monarch)) == "generals being chosen"
+
+
+def test_a_composite_choice_says_what_it_is_for_and_how_many() -> None:
+    s = table(hero("sun_quan", "monarch", ["jink ♥2", "axe ♦5", "slash ♠7"]), seat("xu_chu", "rebel"))
+    act(s, 0, "zhiheng")
+    (d,) = GAME.decisions(s)
+    assert d.prompt == "Zhiheng: pick the cards to discard, then draw as many (pick 1-3, then done)"
+    assert screen.status(GAME.view(s, 0)) == "p1 · action phase"
+
+
+def test_every_kind_of_move_is_described_in_words() -> None:
+    s = table(hero("sun_quan", "monarch", ["slash ♠7", "collateral ♣Q", "jink ♥2"]), seat("xu_chu", "rebel"),
+              seat("cao_ren", "minister", equipment={"weapon": "blade ♠5"}))
+    said = {a: GAME.describe(s, 0, a) for a in (
+        "zhiheng", "use ability=eight_diagram", "use ability=jianxiong", f"use card={cid('jink ♥2')} as=slash target=1",
+        f"use card={cid('collateral ♣Q')} targets=2,1", "pick seat=1", "name suit=club", f"top card={cid('slash ♠7')}",
+        f"give card={cid('slash ♠7')} to=2", "lijian targets=1,2", "suffer", "decline")}
+    assert list(said.values()) == [
+        "Use Zhiheng 制衡", "Use Eight Trigrams", "Use Jianxiong 奸雄", "Use Dodge ♥2 as Kill on p2 Xu Chu",
+        "Use Borrowed Sword ♣Q on p3 Cao Ren (to Kill p2 Xu Chu)", "Pick p2 Xu Chu", "Name ♣ clubs",
+        "Put Kill ♠7 on top of the draw pile", "Give Kill ♠7 to p3 Cao Ren",
+        "Use Lijian 离间 on p2 Xu Chu and p3 Cao Ren", "Take the damage", "Decline"]
+    assert all("-1" not in text and "=" not in text for text in said.values())
+
+
+def test_the_log_names_skills_and_says_every_event() -> None:
+    events = [{"kind": "ability", "seat": 0, "ability": "jianxiong"},
+              {"kind": "gain", "seat": 1, "card": cid("duel ♠A"), "why": "fanjian"},
+              {"kind": "no_effect", "seat": 2, "by": "nioh_shield"},
+              {"kind": "dodged", "seat": 1, "by": 0},
+              {"kind": "judged", "seat": 0, "card": cid("jink ♥2"), "reason": "eight_diagram"},
+              {"kind": "skip", "seat": 3, "phase": "action"}]
+    assert [screen.sentence(e, 0) for e in events] == [
+        "p1 uses Jianxiong 奸雄", "p2 takes Duel ♠A (Fanjian 反间)", "it has no effect on p3 (Renwang Shield)",
+        "p2 dodges p1's Kill", "p1's judgement (Eight Trigrams) is Dodge ♥2", "p4 skips the action phase"]

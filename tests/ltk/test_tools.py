@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tests.ltk.scenario import GAME, act, asked, cid, seat, table
+from warroom.games.ltk import screen
 from warroom.games.ltk.cards import SLOTS
 
 NEG1, NEG2, NEG3 = cid("nullification ♠J"), cid("nullification ♣Q"), cid("nullification ♣K")
@@ -103,6 +104,29 @@ def test_borrowed_sword_refused_gives_the_weapon_to_the_user() -> None:
               seat("huang_gai", "defector"))
     act(s, 0, f"use card={cid('collateral ♣Q')} targets=1,2")
     assert s.seats[0].hand == [cid("blade ♠5")] and cid("blade ♠5") in s.seats[0].known
+
+
+def test_borrowed_sword_refused_hands_the_weapon_over_in_one_public_event() -> None:
+    """p2 holds a Kill but will not use it on p3: the Blade goes from p2's equipment into p1's hand.
+    The log says so: the card's one target is p2 (p3 is whom p2 was to Kill), then p2 gives the
+    Blade to p1; nothing is discarded and nothing equipped."""
+    blade, sword = cid("blade ♠5"), cid("collateral ♣Q")
+    s = table(seat("zhang_liao", "monarch", ["collateral ♣Q"]),
+              seat("xu_chu", "rebel", ["slash ♠8"], equipment={"weapon": "blade ♠5"}), seat("cao_ren", "rebel"),
+              seat("huang_gai", "defector"))
+    events = act(s, 0, f"use card={sword} targets=1,2")
+    assert asked(s) == (1, "window:respond")
+    events += act(s, 1, "pass")
+    public = [(e.kind, e.data) for e in events if e.kind in ("use", "give", "discard", "equip", "gain")]
+    assert public == [("use", {"seat": 0, "card": "collateral", "cards": [sword], "targets": [1], "victim": 2}),
+                      ("give", {"seat": 1, "to": 0, "card": blade, "zone": "equip", "why": "collateral"})]
+    assert all(e.secret is None for e in events if e.kind == "give")  # everyone sees it
+    assert s.seats[0].hand == [blade] and s.seats[0].known == [blade] and s.seats[0].equip[0] == -1
+    assert s.seats[1].equip[0] == -1 and s.seats[1].hand == [cid("slash ♠8")] and blade not in s.discard
+    assert s.seats[2].hp == 4 and sword in s.discard
+    said = [screen.sentence({"kind": e.kind, **e.data}, 0) for e in events if e.kind in ("use", "give")]
+    assert said == ["p1 uses Borrowed Sword ♣Q on p2 to Kill p3",
+                    "p2 gives Green Dragon Crescent Blade ♠5 to p1 (Borrowed Sword)"]
 
 
 def test_barbarian_invasion_asks_each_other_player_in_turn_for_a_kill() -> None:

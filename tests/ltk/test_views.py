@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from tests.ltk.scenario import GAME, act, cid, seat, table
+from tests.ltk.scenario import GAME, act, cid, hero, seat, table
 
 
 def five():  # type: ignore[no-untyped-def]
@@ -87,3 +87,67 @@ def test_a_view_names_every_card_of_the_deck_the_same_for_every_seat() -> None:
     names = GAME.view(s, 0)["card_names"]
     assert names[cid("slash ♠7")] == "Kill ♠7" and names[cid("peach ♥3")] == "Peach ♥3" and len(names) == 108
     assert GAME.view(s, 3)["card_names"] == GAME.view(s, None)["card_names"] == names
+
+
+def _after_a_snatch(other: str):  # type: ignore[no-untyped-def]
+    """p1 Steals p2's only hand card (♥2 Dodge); p1 keeps ``other``: p2 cannot tell which it is."""
+    s = table(seat("zhang_liao", "monarch", ["snatch ♠3", other]), seat("xu_chu", "rebel", ["jink ♥2"]),
+              seat("cao_ren", "minister", ["jink ♦2"]), seat("huang_gai", "defector"), seat("lu_meng", "rebel"))
+    act(s, 0, f"use card={cid('snatch ♠3')} target=1", "take zone=hand")
+    return s
+
+
+def test_a_card_snatched_from_a_hand_stays_in_the_takers_hand_in_its_owners_worlds() -> None:
+    s = _after_a_snatch("slash ♠7")
+    dodge = cid("jink ♥2")
+    assert sorted(s.seats[0].hand) == sorted([dodge, cid("slash ♠7")]) and dodge not in s.seats[0].known
+    # the owner saw which card went: its view names it in p1's hand, and its worlds keep it there
+    assert GAME.view(s, 1)["seats"][0]["known_hand"] == [dodge]
+    assert GAME.view(s, 2)["seats"][0]["known_hand"] == []
+    for seed in range(12):
+        d = GAME.determinize(s, 1, seed)
+        assert dodge in d.seats[0].hand and GAME.view(d, 1) == GAME.view(s, 1)
+    # a third seat saw a blind pick: for it the Dodge may be anywhere it cannot see
+    assert any(dodge not in GAME.determinize(s, 2, seed).seats[0].hand for seed in range(12))
+
+
+def test_two_states_differing_only_in_what_a_seat_cannot_see_give_it_the_same_worlds() -> None:
+    """p1's other card (♠7 or ♠8 Kill) and so the draw pile differ; p2 sees the same table in both."""
+    a, b = _after_a_snatch("slash ♠7"), _after_a_snatch("slash ♠8")
+    assert a.seats[0].hand != b.seats[0].hand and a.draw != b.draw
+    assert GAME.view(a, 1) == GAME.view(b, 1)
+    for seed in range(6):
+        da, db = GAME.determinize(a, 1, seed), GAME.determinize(b, 1, seed)
+        assert da.to_json() == db.to_json()
+        assert cid("jink ♥2") in da.seats[0].hand
+    # p1 itself can tell them apart: its own hand stays its own
+    assert GAME.determinize(a, 0, 1).seats[0].hand != GAME.determinize(b, 0, 1).seats[0].hand
+
+
+def test_what_a_seat_knows_of_a_card_ends_when_the_card_leaves_the_hand() -> None:
+    s = table(seat("zhang_liao", "monarch", ["snatch ♠3"]), seat("xu_chu", "rebel", ["slash ♥10"]),
+              seat("cao_ren", "minister"), seat("huang_gai", "defector"))
+    kill = cid("slash ♥10")
+    act(s, 0, f"use card={cid('snatch ♠3')} target=1", "take zone=hand")
+    assert s.seen == {str(kill): [1]} and GAME.from_json(GAME.to_json(s)).seen == s.seen
+    assert s.clone().seen == s.seen and s.clone().seen is not s.seen
+    act(s, 0, f"use card={kill} target=1")  # p1 uses the stolen Kill on p2: it is in the open now
+    assert s.seen == {}
+
+
+def test_zhuge_liang_knows_where_the_cards_he_stacked_lie_and_nobody_else_does() -> None:
+    s = table(hero("zhuge_liang", "monarch"), seat("xu_chu", "rebel"), phase="start",
+              draw=["jink ♥2", "peach ♥3", "slash ♠7"])
+    act(s, 0, "use ability=guanxing")
+    # while he places them the other seat sees how many go where, not which
+    act(s, 0, f"bottom card={cid('jink ♥2')}")
+    assert GAME.view(s, 1)["frames"][-1]["data"] == {"who": 0, "cards": 1, "top": 0, "bottom": 1}
+    assert GAME.view(s, 0)["frames"][-1]["data"]["bottom"] == [cid("jink ♥2")]
+    worlds = [GAME.determinize(s, 1, seed) for seed in range(12)]
+    assert len({tuple(w.frames[-1].data["cards"] + w.frames[-1].data["bottom"]) for w in worlds}) > 1
+    assert all(GAME.view(w, 1) == GAME.view(s, 1) for w in worlds)
+    act(s, 0, f"top card={cid('peach ♥3')}")  # then the draw phase: he draws ♥3 Peach and ♠7 Kill
+    assert s.draw[0] == cid("jink ♥2") and s.seen[str(cid("jink ♥2"))] == [0]
+    for seed in range(8):
+        assert GAME.determinize(s, 0, seed).draw[0] == cid("jink ♥2")
+    assert any(GAME.determinize(s, 1, seed).draw[0] != cid("jink ♥2") for seed in range(8))

@@ -3,8 +3,8 @@
 Two checks per ``state`` message, against the all-seeing state at its version (from the record):
 the view is exactly ``GAME.view`` for that seat (the server adds nothing), and, independently of
 ``views.py``, no card id the seat cannot see (another seat's hand but for cards everyone saw enter
-it, or any card of the draw pile), no unrevealed role and no run of the draw pile's order appears
-anywhere in the message: view, new log entries, legal actions, prompts.
+it or this seat saw go in, or any card of the draw pile), no unrevealed role and no run of the
+draw pile's order appears anywhere in the message: view, new log entries, legal actions, prompts.
 """
 
 from __future__ import annotations
@@ -32,10 +32,12 @@ CARD_IN_ACTION = re.compile(r"\bcards?=([\d,]+)")
 
 
 def hidden_cards(state: LtkState, seat: int | None) -> set[int]:
+    """The draw pile, and the other hands but for the cards everyone saw enter them and those this
+    seat saw go in (``state.seen``: a card Snatched from it, one it gave, one it stacked)."""
     out = set(state.draw)
     for i, s in enumerate(state.seats):
         if i != seat:
-            out.update(c for c in s.hand if c not in s.known)
+            out.update(c for c in s.hand if c not in s.known and seat not in state.seen.get(str(c), ()))
     return out
 
 

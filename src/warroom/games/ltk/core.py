@@ -163,6 +163,9 @@ def refill(state: LtkState, events: list[Event]) -> bool:
         return False
     state.draw = state.discard
     state.discard = []
+    if state.seen:  # nobody can follow a card through a shuffle
+        for c in state.draw:
+            state.seen.pop(str(c), None)
     state.rng.shuffle(state.draw)
     state.reshuffles += 1
     events.append(Event("reshuffle", {"draw_pile": len(state.draw)}))
@@ -186,6 +189,8 @@ def take_from_hand(state: LtkState, seat: int, card: int) -> None:
     s.hand.remove(card)
     if card in s.known:
         s.known.remove(card)
+    if state.seen:
+        state.seen.pop(str(card), None)
 
 
 def discard_cards(state: LtkState, seat: int, cards: list[int], events: list[Event], why: str) -> None:
@@ -406,6 +411,9 @@ def gain(state: LtkState, seat: int, card: int, public: bool, events: list[Event
     else:
         events.append(Event("gain", {"seat": seat, "count": 1, "why": why}, {"card": card},
                             tuple(sorted({seat, *seen_by}))))
+        knowers = sorted(set(seen_by) - {seat})
+        if knowers:  # they saw which card went in and can follow it (determinize keeps it there)
+            state.seen[str(card)] = knowers
 
 
 def remove_card(state: LtkState, seat: int, card: int) -> str:

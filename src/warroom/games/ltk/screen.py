@@ -13,7 +13,7 @@ from rich.text import Text
 from warroom.engine.reference import RulesReference
 from warroom.games.ltk.cards import DECK_SIZE, label
 from warroom.games.ltk.generals import GENERALS
-from warroom.games.ltk.text import CARD_WORDS, ROLE_NAMES
+from warroom.games.ltk.text import CARD_WORDS, ROLE_NAMES, ability_name
 from warroom.terminal import Scene, moves_table, render_rules
 
 SLOT_WORDS = {"weapon": "W", "armor": "A", "defense_horse": "+1", "offense_horse": "-1"}
@@ -29,12 +29,13 @@ def _general(key: str) -> str:
 
 
 def seats_table(view: dict[str, Any]) -> Table:
-    table = Table(title=f"Turn {view['turns'] + 1}: p{view['current'] + 1}, {view['phase'] or view['stage']} phase",
-                  title_justify="left")
+    table = Table(title=f"Turn {view['turns'] + 1}: {status(view)}", title_justify="left")
     for col in ("seat", "general", "role", "health", "hand", "equipment", "judgement"):
         table.add_column(col)
+    deciding = decider(view) if view["stage"] == "play" else None
     for s in view["seats"]:
-        mark = "▶ " if s["seat"] == view["current"] else ""
+        # ▶ whose turn it is; » who decides now, when another seat (a Harvest pick, a Dodge)
+        mark = "▶ " if s["seat"] == view["current"] else "» " if s["seat"] == deciding else ""
         you = " (you)" if s["seat"] == view["seat"] else ""
         health = f"{s['hp']}/{s['max_hp']}" if s["alive"] else "dead"
         equipment = " ".join(f"{SLOT_WORDS[k]}:{_card(c)}" for k, c in s["equipment"].items())
@@ -72,8 +73,15 @@ def sentence(event: dict[str, Any], seat: int | None) -> str | None:
     if kind == "use":
         card = CARD_WORDS.get(event["card"], event["card"])
         targets = ", ".join(f"p{t + 1}" for t in event.get("targets", []))
-        cards = ", ".join(_card(c) for c in event.get("cards", []))
-        return f"{who} uses {card}" + (f" ({cards})" if cards else "") + (f" on {targets}" if targets else "")
+        names = [_card(c) for c in event.get("cards", [])]
+        # the card itself ("Kill ♠7") reads as one; a card used as another says what it was
+        used = names[0] if len(names) == 1 and names[0].startswith(f"{card} ") else (
+            f"{card} ({', '.join(names)})" if names else card)
+        victim = f" to Kill p{event['victim'] + 1}" if isinstance(event.get("victim"), int) else ""
+        return f"{who} uses {used}" + (f" on {targets}" if targets else "") + victim
+    if kind == "give":
+        why = ability_name(str(event["why"])) if event.get("why") else ""
+        return f"{who} gives {_card(event['card'])} to p{event['to'] + 1}" + (f" ({why})" if why else "")
     if kind in ("play",):
         return f"{who} plays a {CARD_WORDS.get(event['card'], event['card'])}"
     if kind == "damage":
@@ -97,7 +105,7 @@ def sentence(event: dict[str, Any], seat: int | None) -> str | None:
     if kind == "game_over":
         return f"game over: {event['reason']}"
     if kind == "ability":
-        return f"{who} uses {event['ability']}"
+        return f"{who} uses {ability_name(str(event['ability']))}"
     if kind == "negated":
         return f"{CARD_WORDS.get(event['card'], event['card'])} is negated"
     if kind == "discard":
@@ -107,13 +115,87 @@ def sentence(event: dict[str, Any], seat: int | None) -> str | None:
     if kind == "gain":
         # a card taken into a hand: named to those who saw it (taker and owner), else "a card"
         card = event.get("card")
-        why = str(event.get("why", "")).replace("_", " ")
+        why = ability_name(str(event["why"])) if event.get("why") else ""
         return f"{who} takes " + (_card(card) if isinstance(card, int) else "a card") + (f" ({why})" if why else "")
+    return _more(str(kind), event, who)
+
+
+def _more(kind: str, e: dict[str, Any], who: str) -> str | None:
+    """The rarer events, in the words of the browser's log."""
+    def p(key: str) -> str:
+        return f"p{e[key] + 1}"
+
+    def cards(key: str) -> str:
+        value = e.get(key, [])
+        return ", ".join(_card(c) for c in (value if isinstance(value, list) else [value]))
+
+    if kind == "judged":
+        return f"{who}'s judgement ({ability_name(str(e['reason']))}) is {cards('card')}"
+    if kind == "no_effect":
+        return f"it has no effect on {who} ({ability_name(str(e['by']))})"
+    if kind == "counts_as":
+        return f"{who}: {ability_name(str(e['by']))} counts as a {CARD_WORDS.get(e['card'], e['card'])}"
+    if kind == "dodged":
+        return f"{who} dodges {p('by')}'s Kill"
+    if kind == "flip":
+        return f"{who} turns {'face up' if e.get('face_up') else 'face down'}"
+    if kind == "indulged":
+        return f"{who} skips the action phase (Indulgence)"
+    if kind == "lightning_moves":
+        return f"Lightning moves from {p('from')} to {p('to')}"
+    if kind == "look":
+        return f"{who} looks at {e['count']} cards" + (f": {cards('cards')}" if e.get("cards") else "")
+    if kind == "lose_health":
+        return f"{who} loses {e['amount']} health (health {e['hp']})"
+    if kind == "named":
+        return f"{who} names {e['suit']}"
+    if kind == "point_duel":
+        return f"{who} and {p('target')} compare points: {who if e.get('won') else p('target')} wins"
+    if kind == "redirect":
+        return f"{who} passes it on to {p('to')}"
+    if kind == "reshuffle":
+        return f"the discard pile is shuffled into a new draw pile ({e['draw_pile']} cards)"
+    if kind == "retrial":
+        return f"{who} replaces the judgement {cards('old')} with {cards('new')}"
+    if kind == "reveal":
+        return f"revealed: {cards('cards')}"
+    if kind == "skip":
+        return f"{who} skips the {e['phase']} phase"
+    if kind == "stacked":
+        return f"{who} puts {e['top']} cards on top of the draw pile, {e['bottom']} at the bottom"
+    if kind == "offers":
+        return f"{who} is offered {e['count']} generals"
+    if kind == "chosen":
+        return f"{who} has chosen a general"
+    if kind == "buqu":
+        return f"{who}'s Buqu cards: {cards('cards')}"
     return None
 
 
+def decider(view: dict[str, Any]) -> int | None:
+    """The seat that decides now, as ``view`` shows it (None: nobody, or several at once)."""
+    if view["stage"] == "pick":  # every seat chooses at once: the viewer is the one it concerns
+        return view["seat"] if view.get("offers") and not view.get("pick") else None
+    frames = view.get("frames") or []
+    seat = frames[-1]["seat"] if frames else -1
+    return seat if isinstance(seat, int) and seat >= 0 else None
+
+
 def status(view: dict[str, Any]) -> str:
-    return f"p{view['current'] + 1} · {view['phase'] or view['stage']}"
+    """The header of a decision: the seat deciding, and whose turn and which phase when another's
+    ("p4 · p1's action phase": p4 picks a Harvest card in p1's turn)."""
+    if view["stage"] == "pick":
+        who = decider(view)
+        return f"p{who + 1} · choosing a general" if who is not None else "generals being chosen"
+    if view["stage"] == "lord":
+        return f"p{view['current'] + 1} · the Monarch chooses a general"
+    if view["stage"] == "over":
+        return "game over"
+    phase = view["phase"] or view["stage"]
+    who = decider(view)
+    if who is None or who == view["current"]:
+        return f"p{view['current'] + 1} · {phase} phase"
+    return f"p{who + 1} · p{view['current'] + 1}'s {phase} phase"
 
 
 def rules(reference: RulesReference) -> RenderableType:

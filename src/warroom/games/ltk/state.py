@@ -99,16 +99,22 @@ class LtkState:
     # the public record of deeds[a][b]: damage a dealt to b, less 2 for each Peach a gave b while dying
     # (what any player at the table could note down; the bots read roles from it)
     deeds: list[list[int]] = field(default_factory=list)
+    # hidden card id -> the seats, besides whoever holds it, that know where it is: the owner of a
+    # card taken blind from a hand (Snatch, Tuxi, Fankui), the giver (Rende, Yiji), Zhuge Liang for
+    # the cards he stacked (Guanxing). It follows a card from the draw pile into a hand and is
+    # dropped when the card leaves a hand or is shuffled into a new draw pile.
+    seen: dict[str, list[int]] = field(default_factory=dict)
 
     def clone(self) -> LtkState:
         return LtkState(dict(self.config), self.rng.clone(), [s.clone() for s in self.seats], self.draw[:],
                         self.discard[:], self.table[:], self.pool[:], self.stage, self.current, self.phase,
                         dict(self.used), [_clone_frame(f) for f in self.frames], self.winners[:], self.reason,
                         self.reshuffles, self.turns, self.moves, dict(self.virtual),
-                        [row[:] for row in self.deeds])
+                        [row[:] for row in self.deeds],
+                        {k: v[:] for k, v in self.seen.items()} if self.seen else {})
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out = {
             "config": {"players": self.config["players"], "variants": list(self.config["variants"]),
                        "options": dict(self.config["options"])},
             "rng": self.rng.state, "seats": [s.to_json() for s in self.seats], "draw": self.draw[:],
@@ -118,6 +124,9 @@ class LtkState:
             "reshuffles": self.reshuffles, "turns": self.turns, "moves": self.moves, "virtual": dict(self.virtual),
             "deeds": [row[:] for row in self.deeds],
         }
+        if self.seen:  # only when someone knows a hidden card: other states keep their hashes
+            out["seen"] = {k: v[:] for k, v in self.seen.items()}
+        return out
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> LtkState:
@@ -128,7 +137,8 @@ class LtkState:
                    str(d["phase"]), {str(k): int(v) for k, v in d["used"].items()}, frames_from_json(d["frames"]),
                    list(d["winners"]), str(d["reason"]), int(d["reshuffles"]), int(d["turns"]), int(d["moves"]),
                    {str(k): str(v) for k, v in d.get("virtual", {}).items()},
-                   [list(row) for row in d.get("deeds", [])])
+                   [list(row) for row in d.get("deeds", [])],
+                   {str(k): [int(x) for x in v] for k, v in d.get("seen", {}).items()})
 
     @property
     def n(self) -> int:

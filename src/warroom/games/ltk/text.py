@@ -6,8 +6,8 @@ from typing import TYPE_CHECKING, Any
 
 from warroom.engine.actions import parse
 from warroom.engine.errors import MalformedAction
-from warroom.games.ltk.cards import DECK_SIZE, TYPES, label
-from warroom.games.ltk.generals import GENERALS
+from warroom.games.ltk.cards import DECK_SIZE, KIND, TYPES, label
+from warroom.games.ltk.generals import GENERALS, SKILLS
 from warroom.games.ltk.state import LtkState
 
 if TYPE_CHECKING:
@@ -28,6 +28,24 @@ ABILITY_WORDS = {"eight_diagram": "Eight Trigrams (judge: red counts as a Dodge)
                  "double_swords": "Double Swords", "blade": "Green Dragon Blade (another Kill)",
                  "axe": "Rock Cleaving Axe (discard two cards to make it hit)",
                  "kylin_bow": "Kylin Bow (discard one of their horses)"}
+
+# what a composite choice (a ``select`` frame) is for, by its purpose
+PICK_WORDS = {
+    "respond_cards": "Serpent Spear: pick the two hand cards that make the Kill",
+    "spear": "Serpent Spear: pick the two hand cards that make the Kill",
+    "zhiheng": "Zhiheng: pick the cards to discard, then draw as many",
+    "rende": "Rende: pick the hand cards to give",
+    "jieyin": "Jieyin: pick two hand cards to discard",
+    "qingnang": "Qingnang: pick a hand card to discard",
+    "lijian": "Lijian: pick a card to discard",
+    "quhu": "Point duel (Quhu): pick the hand card to show",
+    "tuxi": "Tuxi: pick whom to take a hand card from",
+    "ganglie": "Ganglie: pick two hand cards to discard",
+    "guicai": "Guicai: pick the card that replaces the judgement",
+    "harvest": "Harvest: take one of the revealed cards",
+    "axe": "Rock Cleaving Axe: pick two cards to discard",
+    "kylin_bow": "Kylin Bow: pick the horse to discard",
+}
 
 
 def seat_name(state: LtkState, seat: int) -> str:
@@ -54,9 +72,10 @@ def prompt(state: LtkState, seat: int) -> str:
         n = d["least"]
         if d["purpose"] == "discard":
             return f"Discard phase: discard {n} card{'s' if n != 1 else ''} down to your hand limit"
-        if d["purpose"] == "respond_cards":
-            return "Serpent Spear: pick the two hand cards that make the Kill"
-        return f"Choose {d['least']}-{d['most']} for {d['purpose']}"
+        # reaching the most ends the choice by itself; below it, "done" ends it
+        count = f"pick {n}" if n == d["most"] else f"pick {n}-{d['most']}, then done"
+        words = PICK_WORDS.get(d["purpose"], f"Choose for {d['purpose']}")
+        return f"{words} ({count})"
     if frame.kind == "window":
         name = d["name"]
         if name == "respond":
@@ -90,38 +109,68 @@ def prompt(state: LtkState, seat: int) -> str:
     return f"Decide ({frame.kind})"
 
 
+def ability_name(key: str) -> str:
+    """A skill's or an equipment's name for people ("Jianxiong 奸雄", "Eight Trigrams")."""
+    skill = SKILLS.get(key)
+    if skill is not None:
+        return f"{skill.name} {skill.chinese}".strip()
+    return EQUIPMENT_WORDS.get(key) or CARD_WORDS.get(key) or key.replace("_", " ").capitalize()
+
+
+EQUIPMENT_WORDS = {"eight_diagram": "Eight Trigrams", "ice_sword": "Ice Sword", "double_swords": "Double Swords",
+                   "blade": "Green Dragon Blade", "axe": "Rock Cleaving Axe", "kylin_bow": "Kylin Bow",
+                   "spear": "Serpent Spear", "nioh_shield": "Renwang Shield", "qinggang_sword": "Qinggang Sword",
+                   "crossbow": "Zhuge Crossbow", "halberd": "Heaven Scorcher Halberd"}
+SUIT_WORDS = {"spade": "♠ spades", "heart": "♥ hearts", "club": "♣ clubs", "diamond": "♦ diamonds"}
+
+
+def _seats(state: LtkState, text: str) -> list[str]:
+    return [seat_name(state, int(t)) for t in text.split(",") if t.lstrip("-").isdigit()]
+
+
 def describe(state: LtkState, seat: int, action: str) -> str:
     try:
         verb, args = parse(action)
     except MalformedAction:
         return action
-    if verb == "choose":
-        g = GENERALS.get(args.get("general", ""))
+    if verb == "choose" and "general" in args:
+        g = GENERALS.get(args["general"])
         return f"Choose {g.name} {g.chinese} ({g.kingdom}, {g.hp} health)" if g else action
-    if verb == "end":
-        return "End the action phase"
-    if verb == "pass":
-        return "Do not respond"
-    if verb == "done":
-        return "Finish choosing"
-    card = int(args["card"]) if args.get("card", "").isdigit() else -1
+    fixed = {"end": "End the action phase", "pass": "Do not respond", "done": "Finish choosing",
+             "draw": "Let them draw a card", "decline": "Decline", "suffer": "Take the damage",
+             "discard": "Discard two hand cards instead"}
+    if verb in fixed and not args:
+        return fixed[verb]
+    card = card_name(int(args["card"])) if args.get("card", "").isdigit() else ""
+    on = _seats(state, args.get("target", args.get("targets", args.get("seat", args.get("to", "")))))
     if verb == "pick":
-        return f"Pick {card_name(card)}"
+        return f"Pick {card or ', '.join(on)}"
     if verb == "take":
-        return "Pick a hand card blind" if args.get("zone") == "hand" else f"Pick {card_name(card)}"
-    if verb == "spear" and "target" not in args:
-        return "Serpent Spear: answer with two hand cards as a Kill"
+        return "Pick a hand card blind" if args.get("zone") == "hand" else f"Pick {card}"
     if verb == "spear":
-        return f"Serpent Spear: two hand cards as a Kill on {seat_name(state, int(args.get('target', '0')))}"
-    if verb == "draw":
-        return "Let them draw a card"
+        return "Serpent Spear: two hand cards as a Kill" + (f" on {on[0]}" if on else "")
     if verb == "discard":
-        return f"Discard {card_name(card)}"
+        return f"Discard {card}"
+    if verb == "name" and "suit" in args:
+        return f"Name {SUIT_WORDS.get(args['suit'], args['suit'])}"
+    if verb in ("top", "bottom"):
+        return f"Put {card} on top of the draw pile" if verb == "top" else f"Put {card} at the bottom of the draw pile"
+    if verb == "give":
+        return f"Give {card} to {on[0]}" if on else f"Give {card}"
+    if verb == "choose":
+        return f"Choose {', '.join(on)}"
+    if verb == "liuli":
+        return f"Liuli 流离: discard {card} and pass the Kill to {on[0]}" if on else action
+    if verb == "use" and "ability" in args:
+        return f"Use {ability_name(args['ability'])}"
     if verb in ("use", "play"):
-        out = f"{verb.capitalize()} {card_name(card)}"
-        if "target" in args and args["target"].isdigit():
-            out += f" on {seat_name(state, int(args['target']))}"
-        return out
+        as_ = args.get("as")
+        out = f"{verb.capitalize()} {card}" + (f" as {CARD_WORDS.get(as_, as_)}" if as_ else "")
+        if as_ is None and args.get("card", "").isdigit() and len(on) == 2 and KIND[int(args["card"])] == "collateral":
+            return f"{out} on {on[0]} (to Kill {on[1]})"
+        return out + (f" on {' and '.join(on)}" if on else "")
+    if verb in SKILLS:  # an action-phase skill, with its target(s) if any
+        return f"Use {ability_name(verb)}" + (f" on {' and '.join(on)}" if on else "")
     return action
 
 

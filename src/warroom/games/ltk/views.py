@@ -1,8 +1,10 @@
 """What each seat may see, and determinization (re-dealing exactly what a seat cannot see).
 
-Hidden from a seat: the other hands (except cards everyone saw enter them), the roles not yet
-revealed, the draw pile's order, the generals other players were offered or have secretly
-chosen, and what another seat is picking in a choice of its own cards.
+Hidden from a seat: the other hands (except cards everyone saw enter them, and those the seat
+itself saw go in: a card Snatched from it, one it gave), the roles not yet revealed, the draw
+pile's order (but where the cards Zhuge Liang stacked lie, to him), the generals other players
+were offered or have secretly chosen, what another seat is picking in a choice of its own cards,
+and the cards another seat looks at alone (Guanxing, Yiji).
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from typing import Any
 from warroom.engine.frames import Frame
 from warroom.engine.rng import Rng
 from warroom.games.ltk.cards import DECK_SIZE, SLOTS, label
-from warroom.games.ltk.state import NO_CARD, LtkState
+from warroom.games.ltk.state import NO_CARD, LtkState, Seat
 
 # every card's face by id ("Kill ♠7"): the deck's make-up is public, so clients name cards from it
 CARD_NAMES = tuple(label(i) for i in range(DECK_SIZE))
@@ -31,7 +33,7 @@ def view(state: LtkState, player: int | None) -> dict[str, Any]:
             "seat": i, "general": s.general, "role": s.role if role_visible(state, i, player) else None,
             "alive": s.alive, "hp": s.hp, "max_hp": s.max_hp, "hand_count": len(s.hand),
             "equipment": {slot: c for slot, c in zip(SLOTS, s.equip, strict=True) if c != NO_CARD},
-            "judgement": s.judge[:], "known_hand": sorted(s.known) if i != player else [],
+            "judgement": s.judge[:], "known_hand": _known_hand(state, s, player) if i != player else [],
             "buqu": s.buqu[:], "flipped": s.flipped,
         }
         if selecting:
@@ -57,6 +59,13 @@ def view(state: LtkState, player: int | None) -> dict[str, Any]:
     return out
 
 
+def _known_hand(state: LtkState, s: Seat, viewer: int | None) -> list[int]:
+    """The cards of a hand ``viewer`` knows: those everyone saw go in, and those it saw alone."""
+    if not state.seen or viewer is None:
+        return sorted(s.known)
+    return sorted({*s.known, *(c for c in s.hand if viewer in state.seen.get(str(c), ()))})
+
+
 def _frame_view(frame: Frame, viewer: int | None) -> dict[str, Any]:
     hide = HIDE.get(frame.kind)
     data = hide(frame, viewer) if hide is not None else {k: v for k, v in frame.data.items()}
@@ -72,11 +81,17 @@ def _select_view(frame: Frame, viewer: int | None) -> dict[str, Any]:
 
 
 def _own_cards_view(frame: Frame, viewer: int | None) -> dict[str, Any]:
-    """Cards only the deciding player looks at (Yiji, Guanxing): the others see how many."""
+    """Cards only the deciding player looks at (Yiji, Guanxing; and where Guanxing puts each of
+    them): the others see how many."""
     d = frame.data
     if viewer == d["who"]:
         return dict(d)
-    return {k: (len(v) if k == "cards" else v) for k, v in d.items()}
+    hidden = _OWN_CARDS[frame.kind]
+    return {k: (len(v) if k in hidden else v) for k, v in d.items()}
+
+
+# the frame kinds that hold cards only their ``who`` looks at -> the keys that list them
+_OWN_CARDS = {"yiji": ("cards",), "guanxing": ("cards", "top", "bottom")}
 
 
 def _face_down_view(frame: Frame, viewer: int | None) -> dict[str, Any]:
@@ -98,7 +113,7 @@ def determinize(state: LtkState, player: int, seed: int) -> LtkState:
     if out.stage in ("lord", "pick"):
         # the Monarch's offers are public; every other seat's are secret
         hidden = [i for i, s in enumerate(seats) if i != player and s.offers and out.stage == "pick"]
-        generals = out.pool + [g for i in hidden for g in seats[i].offers]
+        generals = sorted(out.pool + [g for i in hidden for g in seats[i].offers])
         rng.shuffle(generals)
         for i in hidden:
             k = len(seats[i].offers)
@@ -107,26 +122,50 @@ def determinize(state: LtkState, player: int, seed: int) -> LtkState:
                 seats[i].pick = seats[i].offers[0]
         out.pool = generals
     unknown = [i for i, s in enumerate(seats) if i != player and not s.revealed]
-    roles = [seats[i].role for i in unknown]
+    roles = sorted(seats[i].role for i in unknown)
     rng.shuffle(roles)
     for i, r in zip(unknown, roles, strict=True):
         seats[i].role = r
-    # other hands (but for the cards everyone saw) and the draw pile come from one pool
+    # the draw pile, the hidden cards of other hands and the cards another seat looks at alone
+    # (Guanxing, Yiji) come from one pool; what ``player`` can follow stays where it is: hand cards
+    # everyone saw go in, and the cards it knows of (``seen``: one it lost to Snatch, one it gave)
+    seen = out.seen
+
+    def kept(c: int) -> bool:
+        return player in seen.get(str(c), ())
+
     others = [i for i in range(out.n) if i != player]
-    pool = out.draw[:]
+    pool = [c for c in out.draw if not kept(c)] if seen else out.draw[:]
     for i in others:
-        pool.extend(c for c in seats[i].hand if c not in seats[i].known)
+        pool.extend(c for c in seats[i].hand if c not in seats[i].known and not kept(c))
+    looked = [f for f in out.frames if f.kind in _OWN_CARDS and f.data["who"] != player]
+    for f in looked:
+        for key in _OWN_CARDS[f.kind]:
+            pool.extend(f.data[key])
+    pool.sort()  # sorted first: the world depends on what ``player`` sees, not on the hidden order
     rng.shuffle(pool)
+    moved: dict[int, int] = {}  # a re-dealt card -> the card that now lies where it lay
     for i in others:
         s = seats[i]
         mapping: dict[int, int] = {}
         for k, c in enumerate(s.hand):
-            if c not in s.known:
+            if c not in s.known and not kept(c):
                 mapping[c] = pool.pop()
                 s.hand[k] = mapping[c]
         if mapping:
             _remap_frames(out, i, mapping)
-    out.draw = pool
+            moved.update(mapping)
+    for f in looked:
+        for key in _OWN_CARDS[f.kind]:
+            f.data[key] = [pool.pop() for _ in f.data[key]]
+    if seen:
+        draw = [c if kept(c) else pool.pop() for c in out.draw]
+        moved.update((a, b) for a, b in zip(out.draw, draw, strict=True) if a != b)
+        out.draw = draw
+        # what the other seats know follows the places: it is the card now there they know
+        out.seen = {str(moved.get(int(k), int(k))): v for k, v in seen.items()}
+    else:
+        out.draw = pool
     out.rng = Rng(rng.next64())
     return out
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from warroom.engine.choices import select
 from warroom.engine.events import Event
@@ -96,8 +97,10 @@ TOOLS: dict[str, Tool] = {}
 
 
 def use_tool(state: LtkState, user: int, kind: str, cards: list[int], targets: list[int], events: list[Event],
-             negatable: bool = True) -> Frame:
-    events.append(Event("use", {"seat": user, "card": kind, "cards": list(cards), "targets": list(targets)}))
+             negatable: bool = True, told: dict[str, Any] | None = None) -> Frame:
+    """``told``: what the ``use`` event says instead of or besides the plain card and targets."""
+    events.append(Event("use", {"seat": user, "card": kind, "cards": list(cards), "targets": list(targets),
+                                **(told or {})}))
     core.TRIGGERS.fire(state, "tool_used", {"user": user, "card": kind}, [user])
     return push(state, "tool", user=user, card=kind, cards=list(cards), targets=list(targets), at=0,
                 stage=-1, negatable=negatable)
@@ -320,13 +323,21 @@ def _collateral_after(state: LtkState, frame: Frame, target: int, events: list[E
         return
     weapon = state.seats[target].equip[0]
     if weapon != NO_CARD:
+        # A gives the weapon to the user: from A's equipment straight into the user's hand, in the
+        # open (one "give" event; nothing is discarded or equipped)
         state.seats[target].equip[0] = NO_CARD
-        core.gain(state, d["user"], weapon, True, events, "collateral")
+        user = state.seats[d["user"]]
+        user.hand.append(weapon)
+        user.known.append(weapon)
+        events.append(Event("give", {"seat": target, "to": d["user"], "card": weapon, "zone": "equip",
+                                     "why": "collateral"}))
         core.lost(state, target, weapon, "equip", events)
 
 
 def _collateral_apply(state: LtkState, seat: int, card: int, targets: list[int], events: list[Event]) -> None:
-    use_tool(state, seat, "collateral", [card], targets, events)
+    # the card's one target is A; B is whom A must Kill
+    use_tool(state, seat, "collateral", [card], targets, events,
+             told={"targets": targets[:1], "victim": targets[1]})
 
 
 TOOLS["collateral"] = Tool(_collateral, _collateral_after)

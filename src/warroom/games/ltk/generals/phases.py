@@ -109,6 +109,8 @@ class GuanxingRule(FrameRule[LtkState]):
     def step(self, state: LtkState, frame: Frame, events: list[Event]) -> None:
         d = frame.data
         state.draw = d["bottom"][:] + state.draw + d["top"][::-1]
+        for c in d["bottom"] + d["top"]:
+            state.seen[str(c)] = [d["who"]]  # he knows where each of them lies
         events.append(Event("stacked", {"seat": d["who"], "top": len(d["top"]), "bottom": len(d["bottom"])}))
         finish(state, frame, None)
 

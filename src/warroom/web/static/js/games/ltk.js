@@ -27,6 +27,14 @@ const CARD_WORDS = { slash: "Kill", jink: "Dodge", peach: "Peach", nullification
   ex_nihilo: "Something for Nothing", savage_assault: "Barbarian Invasion", archery_attack: "Arrow Barrage",
   god_salvation: "Peach Garden", amazing_grace: "Harvest", lightning: "Lightning", indulgence: "Indulgence" };
 
+const EQUIPMENT_WORDS = { eight_diagram: "Eight Trigrams", ice_sword: "Ice Sword", double_swords: "Double Swords",
+  blade: "Green Dragon Blade", axe: "Rock Cleaving Axe", kylin_bow: "Kylin Bow", spear: "Serpent Spear",
+  nioh_shield: "Renwang Shield", qinggang_sword: "Qinggang Sword", crossbow: "Zhuge Crossbow",
+  halberd: "Heaven Scorcher Halberd" };
+/** A skill's or equipment's name from its key: a skill's name is its key capitalised ("fanjian": Fanjian). */
+const abilityName = (key) => EQUIPMENT_WORDS[key] || CARD_WORDS[key] ||
+  String(key).replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
+
 /** The seats an action names: target=N, targets=N,M, to=N, seat=N (a choice of players: Tuxi). */
 function targetsOf(action) {
   const out = [];
@@ -96,14 +104,36 @@ export function createView(ctx) {
     render(last);
   }
 
+  /** The seat that decides now (the top frame's; the viewer while generals are chosen), or null. */
+  function decider(snap) {
+    const view = snap.view;
+    if (view.stage === "pick") return (snap.decisions || []).some((d) => d.seat === view.seat) ? view.seat : null;
+    const top = (view.frames || [])[view.frames.length - 1];
+    return top && Number.isInteger(top.seat) && top.seat >= 0 ? top.seat : null;
+  }
+
+  /** The decision's header: who decides, and whose turn and phase when it is another's. */
+  function statusText(snap) {
+    const view = snap.view;
+    const d = decider(snap);
+    if (view.stage === "over") return "Game over";
+    if (view.stage === "pick") return d === null ? "Generals are being chosen" : `${who(d)} · choosing a general`;
+    if (view.stage === "lord") return `${who(view.current)} · the Monarch chooses a general`;
+    const phase = `${PHASE[view.phase] || view.phase || view.stage} phase`;
+    if (d === null || d === view.current) return `${who(view.current)} · ${phase}`;
+    return `${who(d)} decides · ${who(view.current)}'s ${phase}`;
+  }
+
   function seatEl(snap, row) {
     const view = snap.view;
     const mine = row.seat === view.seat;
+    const deciding = view.stage === "play" && decider(snap) === row.seat;
     const targetable = !ctx.readOnly && candidates().some((m) => targetsOf(m.action).includes(row.seat));
     const classes = ["ltk-seat", "panel", seatClass(row.seat)];
     if (!row.alive) classes.push("dead");
     if (row.seat === view.current && view.stage !== "over") classes.push("current");
     if (mine) classes.push("mine");
+    if (deciding) classes.push("deciding");
     if (targetable && (picked !== null || legalList().length)) classes.push("target");
     const role = row.role ? ROLE[row.role] || row.role : null;
     const hearts = [];
@@ -118,7 +148,8 @@ export function createView(ctx) {
     h("div", { class: "ltk-seat-head" },
       h("b", {}, who(row.seat)),
       row.seat === view.current && view.stage === "play"
-        ? h("span", { class: "ltk-phase" }, ` ▶ ${PHASE[view.phase] || view.phase || ""}`) : null),
+        ? h("span", { class: "ltk-phase" }, ` ▶ ${PHASE[view.phase] || view.phase || ""}`) : null,
+      deciding && row.seat !== view.current ? h("span", { class: "ltk-deciding" }, "• deciding") : null),
     h("div", { class: "ltk-general", title: generalTitle(row.general), tabindex: "0" },
       row.general ? generalName(row.general) : row.chosen ? "(chosen)" : "(choosing)"),
     h("div", { class: "ltk-health", title: `health ${row.hp} of ${row.max_hp}` },
@@ -133,7 +164,7 @@ export function createView(ctx) {
       equipment.map(([slot, c]) => h("span", { class: "ltk-slot", title: SLOT[slot] || slot }, cardEl(c)))) : null,
     row.judgement?.length ? h("div", { class: "ltk-judgement", title: "judgement area" },
       "judge: ", row.judgement.map((c) => cardEl(c))) : null,
-    row.known_hand?.length ? h("div", { class: "ltk-known", title: "hand cards everyone saw" },
+    row.known_hand?.length ? h("div", { class: "ltk-known", title: "hand cards you know of (everyone saw them go in, or you did)" },
       "seen: ", row.known_hand.map((c) => cardEl(c))) : null,
     row.buqu?.length ? h("div", { class: "ltk-known", title: "Buqu cards" },
       "buqu: ", row.buqu.map((c) => cardEl(c))) : null);
@@ -160,12 +191,13 @@ export function createView(ctx) {
   }
 
   function tableEl(view) {
-    const parts = [`draw pile ${view.draw_pile}`, ` · discard ${view.discard.length}`];
-    if (view.stage === "play") parts.push(` · turn ${view.turns + 1}`);
+    // one piece per fact, spaced by the stylesheet: a wrapped line starts clean
     return h("div", { class: "ltk-middle" },
-      h("span", {}, parts),
-      view.table?.length ? h("span", { class: "ltk-on-table" }, " · on the table: ", view.table.map((c) => cardEl(c))) : null,
-      view.discard.length ? h("span", { class: "ltk-top-discard" }, " · last discarded: ",
+      h("span", {}, `draw pile ${view.draw_pile}`),
+      h("span", {}, `discard ${view.discard.length}`),
+      view.stage === "play" ? h("span", {}, `turn ${view.turns + 1}`) : null,
+      view.table?.length ? h("span", { class: "ltk-on-table" }, "on the table: ", view.table.map((c) => cardEl(c))) : null,
+      view.discard.length ? h("span", { class: "ltk-top-discard" }, "last discarded: ",
         cardEl(view.discard[view.discard.length - 1])) : null);
   }
 
@@ -204,6 +236,7 @@ export function createView(ctx) {
     const related = new Set(candidates().map((m) => m.action));
     replace(ctx.controls,
       h("h2", { class: "decision-title" }, mine ? "Your decision" : "Watch"),
+      h("p", { class: "muted ltk-status" }, statusText(snap)),
       mine?.prompt ? h("p", { class: "prompt ltk-prompt" }, mine.prompt) : null,
       !mine && waiting.length && !snap.result ? h("p", { class: "muted" }, `waiting for ${waiting.join(", ")}`) : null,
       picked !== null ? h("p", { class: "muted ltk-picked" }, "picked ", cardEl(picked),
@@ -228,8 +261,10 @@ export function createView(ctx) {
         // the card itself ("Kill ♠7") reads as one; a card used as another says what it was
         const same = names.length === 1 && names[0].startsWith(`${word(e.card)} `);
         const used = same ? names[0] : names.length ? `${word(e.card)} (${names.join(", ")})` : word(e.card);
-        return `${by} uses ${used}${targets ? ` on ${targets}` : ""}`;
+        const victim = Number.isInteger(e.victim) ? ` to Kill ${who(e.victim)}` : "";
+        return `${by} uses ${used}${targets ? ` on ${targets}` : ""}${victim}`;
       }
+      case "give": return `${by} gives ${cards([e.card])} to ${who(e.to)}${e.why ? ` (${abilityName(e.why)})` : ""}`;
       case "play": return `${by} plays a ${word(e.card)}`;
       case "damage": return `${who(e.target)} takes ${e.amount} damage from ${e.source >= 0 ? who(e.source) : "nobody"} (health ${e.hp})`;
       case "draw": return `${by} draws ${e.count}${e.cards?.length ? `: ${cards(e.cards)}` : ""}`;
@@ -240,15 +275,15 @@ export function createView(ctx) {
       case "general": return `${by} is ${generalName(e.general)}`;
       case "turn": return `— ${who(e.seat)}'s turn —`;
       case "game_over": return `game over: ${e.reason}`;
-      case "ability": return `${by} uses ${e.ability}`;
+      case "ability": return `${by} uses ${abilityName(e.ability)}`;
       case "negated": return `${word(e.card)} is negated`;
       case "discard": return `${by} discards ${cards(e.cards)}`;
       case "equip": return `${by} equips ${cards([e.card])}`;
-      case "judged": return `${by}'s judgement (${e.reason}) is ${cards([e.card])}`;
+      case "judged": return `${by}'s judgement (${abilityName(e.reason)}) is ${cards([e.card])}`;
       case "no_effect": return `it has no effect on ${by} (${e.by})`;
       case "counts_as": return `${by}: ${e.by} counts as a ${word(e.card)}`;
       case "dodged": return `${by} dodges ${who(e.by)}'s Kill`;
-      case "gain": return `${by} gains ${Number.isInteger(e.card) ? cards([e.card]) : "a card"}${e.why ? ` (${word(e.why)})` : ""}`;
+      case "gain": return `${by} gains ${Number.isInteger(e.card) ? cards([e.card]) : "a card"}${e.why ? ` (${abilityName(e.why)})` : ""}`;
       case "flip": return `${by} turns ${e.face_up ? "face up" : "face down"}`;
       case "indulged": return `${by} skips the action phase (Indulgence)`;
       case "lightning_moves": return `Lightning moves from ${who(e.from)} to ${who(e.to)}`;
@@ -279,10 +314,17 @@ export function createView(ctx) {
       const words = Object.entries(entry).filter(([k]) => k !== "kind").map(([k, v]) => `${k}=${JSON.stringify(v)}`);
       return `${entry.kind}: ${words.join(" ")}`;
     },
+    /** Headline and detail for the result (the table's end screen, the replay's step line). */
     resultText(result, snap) {
       const view = snap?.view;
-      if (!view?.winners) return "";
-      return `winners: ${view.winners.map(who).join(", ")}`;
+      const winners = view?.winners || result?.winners || [];
+      const reason = view?.reason || result?.reason || "";
+      const names = winners.map(who).join(", ");
+      let headline;
+      if (!winners.length) headline = "Nobody wins";
+      else if (Number.isInteger(snap?.seat)) headline = winners.includes(snap.seat) ? "You win!" : "You lose";
+      else headline = `${names} win${winners.length === 1 ? "s" : ""}`;
+      return { headline, detail: [reason, names ? `winners: ${names}` : ""].filter(Boolean).join(" · ") };
     },
   };
 }

@@ -31,9 +31,8 @@ KILL_TARGET_BANS: list[Callable[[LtkState, int, int], bool]] = []
 
 def kill_targets(state: LtkState, seat: int) -> list[int]:
     """The players ``seat`` may Kill now: other living players within attack range."""
-    living = core.alive(state)
     reach = core.attack_range(state, seat)
-    return [t for t in living if t != seat and core.distance_among(state, living, seat, t) <= reach
+    return [t for t, d in core.distances_from(state, seat).items() if d <= reach
             and not any(ban(state, seat, t) for ban in KILL_TARGET_BANS)]
 
 

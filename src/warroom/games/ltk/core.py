@@ -172,7 +172,15 @@ def alive(state: LtkState) -> list[int]:
 
 def order_from(state: LtkState, start: int) -> list[int]:
     """Living seats from ``start`` round the table in play order."""
-    return seat_order(start, state.n, lambda i: state.seats[i].alive)
+    seats = state.seats
+    n = len(seats)
+    rotation = _ROTATIONS.get((n, start))
+    if rotation is None:
+        rotation = _ROTATIONS[n, start] = tuple(seat_order(start, n))
+    return [i for i in rotation if seats[i].alive]
+
+
+_ROTATIONS: dict[tuple[int, int], tuple[int, ...]] = {}  # (seats, start) -> the seats from start round
 
 
 def next_alive(state: LtkState, seat: int) -> int:

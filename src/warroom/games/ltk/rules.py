@@ -258,6 +258,15 @@ class TurnRule(FrameRule[LtkState]):
     kind = "turn"
 
     def step(self, state: LtkState, frame: Frame, events: list[Event]) -> None:
+        # the phases that push nothing are run here one after another rather than by the resolver
+        # stepping this frame again (the same work in the same order, without the round trips)
+        frames = state.frames
+        for _ in range(4 * len(PHASES)):
+            self._step(state, frame, events)
+            if not frames or frames[-1] is not frame or frame.seat != NO_SEAT:
+                return
+
+    def _step(self, state: LtkState, frame: Frame, events: list[Event]) -> None:
         d = frame.data
         seat = state.current
         if not state.seats[seat].alive and d["i"] < len(PHASES):
@@ -303,7 +312,10 @@ def _phase_trigger(timing: str) -> Callable[[LtkState, Frame, list[Event]], None
 
 
 def _draw_phase(state: LtkState, frame: Frame, events: list[Event]) -> None:
-    push(state, "draw_phase", stage=0)
+    if core.TRIGGERS.listening(state, "draw_phase", [state.current]):
+        push(state, "draw_phase", stage=0)
+    else:  # what the draw_phase frame would do when no skill changes the draw
+        core.draw(state, state.current, DRAW_PER_TURN, events)
 
 
 def _action_phase(state: LtkState, frame: Frame, events: list[Event]) -> None:
@@ -312,7 +324,11 @@ def _action_phase(state: LtkState, frame: Frame, events: list[Event]) -> None:
 
 
 def _discard_phase(state: LtkState, frame: Frame, events: list[Event]) -> None:
-    push(state, "discard_phase", stage=0)
+    seat = state.current
+    # the discard_phase frame does nothing when no skill listens and the hand is within the limit
+    if (core.TRIGGERS.listening(state, "discard_phase", [seat])
+            or len(state.seats[seat].hand) > hand_limit(state, seat)):
+        push(state, "discard_phase", stage=0)
 
 
 @core.rule

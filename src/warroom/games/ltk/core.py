@@ -73,13 +73,17 @@ class _Triggers(Triggers[LtkState]):
 
     def __init__(self) -> None:
         super().__init__(holds)
-        # (timing, general) -> (abilities registered at the timing when built, candidate names)
-        self._candidates: dict[tuple[str, str], tuple[int, tuple[str, ...]]] = {}
+        # timing -> (abilities registered there when built, general -> its candidate names there)
+        self._candidates: dict[str, tuple[int, dict[str, tuple[str, ...]]]] = {}
 
     def listening(self, state: LtkState, timing: str, order: list[int]) -> list[list[Any]]:
         registered = self.by_timing.get(timing)
         if not registered:
             return []
+        table = self._candidates.get(timing)
+        if table is None or table[0] != len(registered):
+            table = self._candidates[timing] = (len(registered), {})
+        by_general = table[1]
         out: list[list[Any]] = []
         seats = state.seats
         for seat in order:
@@ -87,13 +91,14 @@ class _Triggers(Triggers[LtkState]):
             if not s.alive:
                 continue
             general = "" if s.blank else s.general
-            known = self._candidates.get((timing, general))
-            if known is None or known[0] != len(registered):
+            names = by_general.get(general)
+            if names is None:
                 skills = _SKILLS.get(general, _NONE)
-                known = (len(registered), tuple(a.name for a in registered
-                                                if a.name in EQUIP_ABILITIES or a.name in skills))
-                self._candidates[timing, general] = known
-            out += [[seat, name] for name in known[1] if holds(state, seat, name)]
+                names = by_general[general] = tuple(a.name for a in registered
+                                                    if a.name in EQUIP_ABILITIES or a.name in skills)
+            for name in names:
+                if holds(state, seat, name):
+                    out.append([seat, name])
         return out
 
 
@@ -330,6 +335,10 @@ def hand_of(state: LtkState, seat: int, kind: str) -> list[int]:
     return [c for c in state.seats[seat].hand if KIND[c] == kind]
 
 
+def kinds_in_hand(state: LtkState, seat: int) -> set[str]:
+    return {KIND[c] for c in state.seats[seat].hand}
+
+
 def equipment_slot(card: int) -> int:
     return SLOTS.index(SUBTYPE[card])
 
@@ -437,7 +446,10 @@ class DyingRule(FrameRule[LtkState]):
         if d["stage"] == 0:
             d["stage"] = 1
             events.append(Event("dying", {"seat": seat, "hp": state.seats[seat].hp}))
-            WINDOWS.open(state, "rescue", order_from(state, state.current), uniform(state), dying=seat)
+            order = order_from(state, state.current)
+            # a window that would ask nobody is not opened (the next step reads the same state)
+            if uniform(state) or any(CAN_RESCUE(state, t, seat) for t in order):
+                WINDOWS.open(state, "rescue", order, uniform(state), dying=seat)
             return
         frame.results.clear()
         if state.seats[seat].hp >= 1:
@@ -446,6 +458,14 @@ class DyingRule(FrameRule[LtkState]):
         die(state, seat, d["killer"], events)
         if not over(state):
             finish(state, frame, {"saved": False})
+
+
+def _can_rescue(state: LtkState, seat: int, dying: int) -> bool:
+    return True
+
+
+# (state, seat, dying) -> whether ``seat`` could answer the rescue window (set by cards.basic)
+CAN_RESCUE: Callable[[LtkState, int, int], bool] = _can_rescue
 
 
 def die(state: LtkState, seat: int, killer: int, events: list[Event]) -> None:

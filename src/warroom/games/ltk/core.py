@@ -335,8 +335,12 @@ def hand_of(state: LtkState, seat: int, kind: str) -> list[int]:
     return [c for c in state.seats[seat].hand if KIND[c] == kind]
 
 
-def kinds_in_hand(state: LtkState, seat: int) -> set[str]:
-    return {KIND[c] for c in state.seats[seat].hand}
+def has_in_hand(state: LtkState, seat: int, kind: str) -> bool:
+    """Whether ``seat`` holds a card of ``kind`` (``bool(hand_of(...))``, without the list)."""
+    return not CARDS_OF_KIND[kind].isdisjoint(state.seats[seat].hand)
+
+
+CARDS_OF_KIND: dict[str, frozenset[int]] = {k: frozenset(i for i, c in enumerate(KIND) if c == k) for k in set(KIND)}
 
 
 def equipment_slot(card: int) -> int:

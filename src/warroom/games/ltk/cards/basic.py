@@ -278,7 +278,7 @@ HELPER_OK: dict[str, Callable[[LtkState, int], bool]] = {}
 def can_answer(state: LtkState, seat: int, kind: str, verb: str) -> bool:
     """Whether ``seat`` has something to answer a request for ``kind`` with (as
     ``_respond_responses`` would list), without writing the actions."""
-    return kind in core.kinds_in_hand(state, seat) or any(f(state, seat, kind, verb) for f in RESPONSE_SOURCES)
+    return core.has_in_hand(state, seat, kind) or any(f(state, seat, kind, verb) for f in RESPONSE_SOURCES)
 
 
 def _respond_can(state: LtkState, frame: Frame, seat: int) -> bool:
@@ -396,7 +396,7 @@ def _can_rescue(state: LtkState, seat: int, dying: int) -> bool:
     """Whether ``seat`` could answer the rescue window of ``dying`` (``_rescue_responses`` non-empty)."""
     if state.seats[dying].hp >= 1:
         return False
-    return "peach" in core.kinds_in_hand(state, seat) or any(f(state, seat) for f in PEACH_SOURCES)
+    return core.has_in_hand(state, seat, "peach") or any(f(state, seat) for f in PEACH_SOURCES)
 
 
 core.CAN_RESCUE = _can_rescue

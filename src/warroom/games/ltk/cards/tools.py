@@ -39,7 +39,7 @@ def negate(state: LtkState, about: dict[str, object]) -> Frame | None:
 
 def can_negate(state: LtkState, seat: int) -> bool:
     """Whether ``seat`` has a Negate to use now (``_negate_responses`` would list one)."""
-    return "nullification" in core.kinds_in_hand(state, seat) or any(f(state, seat) for f in NEGATE_SOURCES)
+    return core.has_in_hand(state, seat, "nullification") or any(f(state, seat) for f in NEGATE_SOURCES)
 
 
 @core.rule
@@ -138,7 +138,7 @@ class ToolRule(FrameRule[LtkState]):
         target = d["targets"][d["at"]]
         if d["stage"] == 0:
             frame.results.clear()
-            if not state.seats[target].alive or not core.alive(state) or not _still_valid(state, frame, target):
+            if not state.seats[target].alive or not _still_valid(state, frame, target):
                 d["at"] += 1
                 return
             d["stage"] = 1

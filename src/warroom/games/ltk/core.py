@@ -39,11 +39,75 @@ def holds(state: LtkState, seat: int, name: str) -> bool:
     return name not in LORD_SKILLS or (s.role == "monarch" and "three-player" not in state.config["variants"])
 
 
+def abilities(state: LtkState, seat: int) -> frozenset[str]:
+    """Every ability ``seat`` has now: the names ``holds`` says yes to, in one go (for callers
+    that would otherwise ask ``holds`` about many names)."""
+    s = state.seats[seat]
+    if not s.alive:
+        return _NONE
+    lord = s.role == "monarch" and "three-player" not in state.config["variants"]
+    general = "" if s.blank else s.general
+    key = (general, lord, *s.equip)
+    held = _ABILITIES.get(key)
+    if held is None:
+        held = _ABILITIES[key] = _abilities(general, lord, s.equip)
+    return held
+
+
+def _abilities(general: str, lord: bool, equip: list[int]) -> frozenset[str]:
+    # an equipment ability's name is always read from the equipment (as ``holds`` does)
+    out = set(_SKILLS[general] - _EQUIP_NAMES) if general else set()
+    if not lord:
+        out -= LORD_SKILLS
+    for i, card in enumerate(equip):
+        name = _ABILITY_OF_KIND.get(KIND[card]) if card != NO_CARD else None
+        if name is not None and _SLOT_INDEX[SUBTYPE_OF_ABILITY[name]] == i:
+            out.add(name)
+    return frozenset(out)
+
+
+class _Triggers(Triggers[LtkState]):
+    """The engine's registry, asking ``holds`` only about the abilities a seat could have at a
+    timing point (its general's skills and the equipment abilities): the same list, in the
+    same order, for far fewer checks (every timing point of the game asks it)."""
+
+    def __init__(self) -> None:
+        super().__init__(holds)
+        # timing -> (abilities registered there when built, general -> its candidate names there)
+        self._candidates: dict[str, tuple[int, dict[str, tuple[str, ...]]]] = {}
+
+    def listening(self, state: LtkState, timing: str, order: list[int]) -> list[list[Any]]:
+        registered = self.by_timing.get(timing)
+        if not registered:
+            return []
+        table = self._candidates.get(timing)
+        if table is None or table[0] != len(registered):
+            table = self._candidates[timing] = (len(registered), {})
+        by_general = table[1]
+        out: list[list[Any]] = []
+        seats = state.seats
+        for seat in order:
+            s = seats[seat]
+            if not s.alive:
+                continue
+            general = "" if s.blank else s.general
+            names = by_general.get(general)
+            if names is None:
+                skills = _SKILLS.get(general, _NONE)
+                names = by_general[general] = tuple(a.name for a in registered
+                                                    if a.name in EQUIP_ABILITIES or a.name in skills)
+            for name in names:
+                if holds(state, seat, name):
+                    out.append([seat, name])
+        return out
+
+
+_NONE: frozenset[str] = frozenset()
 _SLOT_INDEX = {slot: i for i, slot in enumerate(SLOTS)}
 _SKILLS = {key: frozenset(g.skills) for key, g in GENERALS.items()}
 RESOLVER: Resolver[LtkState] = Resolver()
 WINDOWS = Windows()
-TRIGGERS: Triggers[LtkState] = Triggers(holds)
+TRIGGERS: Triggers[LtkState] = _Triggers()
 WINDOWS.install(RESOLVER)
 TRIGGERS.install(RESOLVER)
 RESOLVER.add(SelectRule())
@@ -51,6 +115,21 @@ LORD_SKILLS = frozenset({"hujia", "jijiang", "jiuyuan"})
 # ability name -> card kind, for abilities that equipment gives its wearer
 EQUIP_ABILITIES: dict[str, str] = {}
 SUBTYPE_OF_ABILITY: dict[str, str] = {}
+# the same, read the other way (card kind -> ability), and the names: views of EQUIP_ABILITIES
+# kept up to date by register_equipment
+_ABILITY_OF_KIND: dict[str, str] = {}
+_EQUIP_NAMES: set[str] = set()
+# (general or "", lord skills on, *equipment) -> what abilities() returns, built as met
+_ABILITIES: dict[tuple[Any, ...], frozenset[str]] = {}
+
+
+def register_equipment(name: str, kind: str, subtype: str) -> None:
+    """The ability ``name`` belongs to whoever wears a card of ``kind`` in the ``subtype`` slot."""
+    EQUIP_ABILITIES[name] = kind
+    SUBTYPE_OF_ABILITY[name] = subtype
+    _ABILITY_OF_KIND[kind] = name
+    _EQUIP_NAMES.add(name)
+    _ABILITIES.clear()
 
 
 def rule(cls: type[FrameRule[LtkState]]) -> type[FrameRule[LtkState]]:
@@ -70,6 +149,8 @@ class Use:
 
     ``targets(state, seat, card)`` lists the legal target lists (``[[]]``: usable with no
     target) or ``None`` when it cannot be used now; ``apply`` resolves it (pushing frames).
+    The targets may depend on the card only through whether it is the seat's only hand card
+    (Heaven Scorcher Halberd): the action phase asks once per kind and decision.
     """
 
     targets: Targets
@@ -96,7 +177,15 @@ def alive(state: LtkState) -> list[int]:
 
 def order_from(state: LtkState, start: int) -> list[int]:
     """Living seats from ``start`` round the table in play order."""
-    return seat_order(start, state.n, lambda i: state.seats[i].alive)
+    seats = state.seats
+    n = len(seats)
+    rotation = _ROTATIONS.get((n, start))
+    if rotation is None:
+        rotation = _ROTATIONS[n, start] = tuple(seat_order(start, n))
+    return [i for i in rotation if seats[i].alive]
+
+
+_ROTATIONS: dict[tuple[int, int], tuple[int, ...]] = {}  # (seats, start) -> the seats from start round
 
 
 def next_alive(state: LtkState, seat: int) -> int:
@@ -117,17 +206,47 @@ def distance_among(state: LtkState, living: list[int], a: int, b: int) -> int:
     """:func:`distance` given the living seats (``alive(state)``), for callers that measure many."""
     ia, ib = living.index(a), living.index(b)
     steps = abs(ia - ib)
-    d = min(steps, len(living) - steps)
+    d = min(steps, len(living) - steps) + _own_modifier(state, a)
     if state.seats[b].equip[2] != NO_CARD:
         d += 1
-    if state.seats[a].equip[3] != NO_CARD:
-        d -= 1
     for modify in DISTANCE_MODIFIERS:
         d += modify(state, a, b)
     return max(1, d)
 
 
+def distances_from(state: LtkState, a: int) -> dict[int, int]:
+    """:func:`distance` from ``a`` to every other living seat (in seat order), measured in one go."""
+    seats = state.seats
+    living = alive(state)
+    n = len(living)
+    ia = living.index(a)
+    own = _own_modifier(state, a)
+    out: dict[int, int] = {}
+    for ib, b in enumerate(living):
+        if b == a:
+            continue
+        steps = abs(ia - ib)
+        d = min(steps, n - steps) + own
+        if seats[b].equip[2] != NO_CARD:
+            d += 1
+        for modify in DISTANCE_MODIFIERS:
+            d += modify(state, a, b)
+        out[b] = max(1, d)
+    return out
+
+
+def _own_modifier(state: LtkState, a: int) -> int:
+    """What ``a``'s -1 horse and ``OWN_DISTANCE_MODIFIERS`` take off its distance to everyone."""
+    d = -1 if state.seats[a].equip[3] != NO_CARD else 0
+    for modify in OWN_DISTANCE_MODIFIERS:
+        d += modify(state, a)
+    return d
+
+
+# (state, a, b) -> a change to the distance from a to b
 DISTANCE_MODIFIERS: list[Callable[[LtkState, int, int], int]] = []
+# (state, a) -> a change to the distance from a to every other player (Mashu): asked once per a
+OWN_DISTANCE_MODIFIERS: list[Callable[[LtkState, int], int]] = []
 
 
 def attack_range(state: LtkState, seat: int) -> int:
@@ -219,6 +338,14 @@ def to_discard_from_table(state: LtkState, cards: list[int]) -> None:
 
 def hand_of(state: LtkState, seat: int, kind: str) -> list[int]:
     return [c for c in state.seats[seat].hand if KIND[c] == kind]
+
+
+def has_in_hand(state: LtkState, seat: int, kind: str) -> bool:
+    """Whether ``seat`` holds a card of ``kind`` (``bool(hand_of(...))``, without the list)."""
+    return not CARDS_OF_KIND[kind].isdisjoint(state.seats[seat].hand)
+
+
+CARDS_OF_KIND: dict[str, frozenset[int]] = {k: frozenset(i for i, c in enumerate(KIND) if c == k) for k in set(KIND)}
 
 
 def equipment_slot(card: int) -> int:
@@ -328,7 +455,10 @@ class DyingRule(FrameRule[LtkState]):
         if d["stage"] == 0:
             d["stage"] = 1
             events.append(Event("dying", {"seat": seat, "hp": state.seats[seat].hp}))
-            WINDOWS.open(state, "rescue", order_from(state, state.current), uniform(state), dying=seat)
+            order = order_from(state, state.current)
+            # a window that would ask nobody is not opened (the next step reads the same state)
+            if uniform(state) or any(CAN_RESCUE(state, t, seat) for t in order):
+                WINDOWS.open(state, "rescue", order, uniform(state), dying=seat)
             return
         frame.results.clear()
         if state.seats[seat].hp >= 1:
@@ -337,6 +467,14 @@ class DyingRule(FrameRule[LtkState]):
         die(state, seat, d["killer"], events)
         if not over(state):
             finish(state, frame, {"saved": False})
+
+
+def _can_rescue(state: LtkState, seat: int, dying: int) -> bool:
+    return True
+
+
+# (state, seat, dying) -> whether ``seat`` could answer the rescue window (set by cards.basic)
+CAN_RESCUE: Callable[[LtkState, int, int], bool] = _can_rescue
 
 
 def die(state: LtkState, seat: int, killer: int, events: list[Event]) -> None:

@@ -20,7 +20,7 @@ from warroom.engine.reference import RulesReference
 from warroom.engine.rng import make_rng
 from warroom.engine.windows import UNIFORM_WINDOWS
 from warroom.games.ltk import core, text
-from warroom.games.ltk.cards import KIND, deck_ids, delayed, weapons  # noqa: F401  (tools, weapons, armor)
+from warroom.games.ltk.cards import DECK_SIZE, KIND, deck_ids, delayed, weapons  # noqa: F401  (tools, weapons, armor)
 from warroom.games.ltk.cards import basic as _basic  # noqa: F401  (registers Kill, Dodge, Peach)
 from warroom.games.ltk.cards import equipment as _equipment  # noqa: F401
 from warroom.games.ltk.generals import GENERALS, LORDS, OTHERS
@@ -33,7 +33,7 @@ from warroom.games.ltk.generals import lords as _lords  # noqa: F401
 from warroom.games.ltk.generals import passive as _passive  # noqa: F401
 from warroom.games.ltk.generals import phases as _phases  # noqa: F401
 from warroom.games.ltk.generals import reactions as _reactions  # noqa: F401
-from warroom.games.ltk.state import PHASES, LtkState, Seat
+from warroom.games.ltk.state import NO_CARD, PHASES, LtkState, Seat
 
 ROLE_ORDER = ("monarch", "minister", "rebel", "defector")
 # players -> (monarch, ministers, rebels, defectors), the fact sheet's table
@@ -268,6 +268,15 @@ class TurnRule(FrameRule[LtkState]):
     kind = "turn"
 
     def step(self, state: LtkState, frame: Frame, events: list[Event]) -> None:
+        # the phases that push nothing are run here one after another rather than by the resolver
+        # stepping this frame again (the same work in the same order, without the round trips)
+        frames = state.frames
+        for _ in range(4 * len(PHASES)):
+            self._step(state, frame, events)
+            if not frames or frames[-1] is not frame or frame.seat != NO_SEAT:
+                return
+
+    def _step(self, state: LtkState, frame: Frame, events: list[Event]) -> None:
         d = frame.data
         seat = state.current
         if not state.seats[seat].alive and d["i"] < len(PHASES):
@@ -313,7 +322,10 @@ def _phase_trigger(timing: str) -> Callable[[LtkState, Frame, list[Event]], None
 
 
 def _draw_phase(state: LtkState, frame: Frame, events: list[Event]) -> None:
-    push(state, "draw_phase", stage=0)
+    if core.TRIGGERS.listening(state, "draw_phase", [state.current]):
+        push(state, "draw_phase", stage=0)
+    else:  # what the draw_phase frame would do when no skill changes the draw
+        core.draw(state, state.current, DRAW_PER_TURN, events)
 
 
 def _action_phase(state: LtkState, frame: Frame, events: list[Event]) -> None:
@@ -322,7 +334,11 @@ def _action_phase(state: LtkState, frame: Frame, events: list[Event]) -> None:
 
 
 def _discard_phase(state: LtkState, frame: Frame, events: list[Event]) -> None:
-    push(state, "discard_phase", stage=0)
+    seat = state.current
+    # the discard_phase frame does nothing when no skill listens and the hand is within the limit
+    if (core.TRIGGERS.listening(state, "discard_phase", [seat])
+            or len(state.seats[seat].hand) > hand_limit(state, seat)):
+        push(state, "discard_phase", stage=0)
 
 
 @core.rule
@@ -389,6 +405,21 @@ def _targets_text(targets: list[int]) -> str:
     return f" targets={','.join(map(str, targets))}" if targets else ""
 
 
+# the action texts' fixed parts, built once (the action phase lists every hand card each decision)
+_USE_TEXT = tuple(f"use card={c}" for c in range(DECK_SIZE))
+
+
+def _target_texts(memo: dict[tuple[str, bool], list[str]], state: LtkState, seat: int, card: int,
+                  kind: str, last: bool) -> list[str]:
+    """The target parts of using ``card`` as ``kind`` (empty: not usable now), once per kind and
+    decision: a kind's targets depend on the card only through ``last`` (see ``core.Use``)."""
+    key = (kind, last)
+    texts = memo.get(key)
+    if texts is None:
+        texts = memo[key] = [_targets_text(t) for t in core.USES[kind].targets(state, seat, card) or []]
+    return texts
+
+
 @core.rule
 class ActRule(FrameRule[LtkState]):
     """The action phase: the current player uses cards one at a time, then ends the phase."""
@@ -404,18 +435,23 @@ class ActRule(FrameRule[LtkState]):
 
     def legal(self, state: LtkState, frame: Frame, seat: int) -> list[str]:
         out: list[str] = []
-        for card in sorted(state.seats[seat].hand):
-            use = core.USES.get(KIND[card])
-            if use is None:
-                continue
-            for targets in use.targets(state, seat, card) or []:
-                out.append(f"use card={card}" + _targets_text(targets))
+        hand = state.seats[seat].hand
+        only = hand[0] if len(hand) == 1 else NO_CARD
+        memo: dict[tuple[str, bool], list[str]] = {}
+        uses = core.USES
+        for card in sorted(hand):
+            kind = KIND[card]
+            if kind in uses:
+                prefix = _USE_TEXT[card]
+                out += [prefix + t for t in _target_texts(memo, state, seat, card, kind, card == only)]
         for source in core.AS_SOURCES:
             for card, kind in source(state, seat):
-                for targets in core.USES[kind].targets(state, seat, card) or []:
-                    out.append(f"use card={card} as={kind}" + _targets_text(targets))
-        for legal, _apply in core.PHASE_ACTIONS.values():
-            out += legal(state, seat)
+                prefix = f"use card={card} as={kind}"
+                out += [prefix + t for t in _target_texts(memo, state, seat, card, kind, card == only)]
+        held = core.abilities(state, seat)
+        for verb, (legal, _apply) in core.PHASE_ACTIONS.items():
+            if verb in held:  # every phase action is named after the skill or weapon that grants it
+                out += legal(state, seat)
         out.append("end")
         return out
 

@@ -31,9 +31,8 @@ KILL_TARGET_BANS: list[Callable[[LtkState, int, int], bool]] = []
 
 def kill_targets(state: LtkState, seat: int) -> list[int]:
     """The players ``seat`` may Kill now: other living players within attack range."""
-    living = core.alive(state)
     reach = core.attack_range(state, seat)
-    return [t for t in living if t != seat and core.distance_among(state, living, seat, t) <= reach
+    return [t for t, d in core.distances_from(state, seat).items() if d <= reach
             and not any(ban(state, seat, t) for ban in KILL_TARGET_BANS)]
 
 
@@ -258,6 +257,10 @@ class AskRule(FrameRule[LtkState]):
             if d["got"] >= d["need"]:
                 finish(state, frame, {"answered": True, "cards": d["cards"]})
                 return
+            if not core.uniform(state) and not can_answer(state, seat, d["card"], d["verb"]):
+                # the one-seat window would ask nobody: what it would hand back, at once
+                finish(state, frame, {"answered": False, "cards": d["cards"]})
+                return
             d["stage"] = 4
             core.open_window(state, "respond", [seat], card=d["card"], need=d["need"] - d["got"], verb=d["verb"],
                              why=d["why"], against=d["against"], on_behalf=seat)
@@ -270,6 +273,17 @@ class AskRule(FrameRule[LtkState]):
 
 
 HELPER_OK: dict[str, Callable[[LtkState, int], bool]] = {}
+
+
+def can_answer(state: LtkState, seat: int, kind: str, verb: str) -> bool:
+    """Whether ``seat`` has something to answer a request for ``kind`` with (as
+    ``_respond_responses`` would list), without writing the actions."""
+    return core.has_in_hand(state, seat, kind) or any(f(state, seat, kind, verb) for f in RESPONSE_SOURCES)
+
+
+def _respond_can(state: LtkState, frame: Frame, seat: int) -> bool:
+    d = frame.data
+    return can_answer(state, seat, d["card"], d["verb"] if seat == d["on_behalf"] else "play")
 
 
 def _respond_responses(state: LtkState, frame: Frame, seat: int) -> list[str]:
@@ -338,7 +352,8 @@ def _respond_resume(state: LtkState, frame: Frame, value: object, events: list[E
     return False
 
 
-core.WINDOWS.register(WindowRule("respond", _respond_responses, _respond_respond, _respond_resume))
+core.WINDOWS.register(WindowRule("respond", _respond_responses, _respond_respond, _respond_resume,
+                                 can_respond=_respond_can))
 
 
 def window_used(outcome: dict[str, object]) -> list[int]:
@@ -377,6 +392,16 @@ def _rescue_responses(state: LtkState, frame: Frame, seat: int) -> list[str]:
     return out
 
 
+def _can_rescue(state: LtkState, seat: int, dying: int) -> bool:
+    """Whether ``seat`` could answer the rescue window of ``dying`` (``_rescue_responses`` non-empty)."""
+    if state.seats[dying].hp >= 1:
+        return False
+    return core.has_in_hand(state, seat, "peach") or any(f(state, seat) for f in PEACH_SOURCES)
+
+
+core.CAN_RESCUE = _can_rescue
+
+
 def _rescue_respond(state: LtkState, frame: Frame, seat: int, action: str, events: list[Event]) -> Then:
     dying = frame.data["dying"]
     card = None
@@ -394,4 +419,5 @@ def _rescue_respond(state: LtkState, frame: Frame, seat: int, action: str, event
     return "close" if state.seats[dying].hp >= 1 else "again"
 
 
-core.WINDOWS.register(WindowRule("rescue", _rescue_responses, _rescue_respond))
+core.WINDOWS.register(WindowRule("rescue", _rescue_responses, _rescue_respond,
+                                 can_respond=lambda s, f, seat: _can_rescue(s, seat, f.data["dying"])))

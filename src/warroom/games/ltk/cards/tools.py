@@ -26,9 +26,21 @@ from warroom.games.ltk.state import NO_CARD, LtkState
 NEGATE_SOURCES: list[Callable[[LtkState, int], list[str]]] = []
 
 
-def negate(state: LtkState, about: dict[str, object]) -> Frame:
-    """Push a Negate chain about a card taking effect (``about`` says which, for prompts)."""
+def negate(state: LtkState, about: dict[str, object]) -> Frame | None:
+    """Push a Negate chain about a card taking effect (``about`` says which, for prompts).
+
+    When the window would ask nobody (no living player could Negate, and windows are not
+    uniform), the chain's outcome is handed down at once instead (``None``: nothing pushed), as
+    the frame would have done without a decision in between."""
+    if not core.uniform(state) and not any(can_negate(state, t) for t in core.order_from(state, state.current)):
+        state.frames[-1].results.append({"negated": False})
+        return None
     return push(state, "negation", about=dict(about), stage=0)
+
+
+def can_negate(state: LtkState, seat: int) -> bool:
+    """Whether ``seat`` has a Negate to use now (``_negate_responses`` would list one)."""
+    return core.has_in_hand(state, seat, "nullification") or any(f(state, seat) for f in NEGATE_SOURCES)
 
 
 @core.rule
@@ -71,7 +83,8 @@ def _negate_respond(state: LtkState, frame: Frame, seat: int, action: str, event
     return "close"
 
 
-core.WINDOWS.register(WindowRule("negate", _negate_responses, _negate_respond))
+core.WINDOWS.register(WindowRule("negate", _negate_responses, _negate_respond,
+                                 can_respond=lambda s, f, seat: can_negate(s, seat)))
 
 
 def negated(frame: Frame) -> bool:
@@ -128,7 +141,7 @@ class ToolRule(FrameRule[LtkState]):
         target = d["targets"][d["at"]]
         if d["stage"] == 0:
             frame.results.clear()
-            if not state.seats[target].alive or not core.alive(state) or not _still_valid(state, frame, target):
+            if not state.seats[target].alive or not _still_valid(state, frame, target):
                 d["at"] += 1
                 return
             d["stage"] = 1

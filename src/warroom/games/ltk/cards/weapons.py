@@ -19,8 +19,7 @@ for _name, _slot in (("crossbow", "weapon"), ("qinggang_sword", "weapon"), ("ice
                      ("double_swords", "weapon"), ("blade", "weapon"), ("spear", "weapon"), ("axe", "weapon"),
                      ("halberd", "weapon"), ("kylin_bow", "weapon"), ("eight_diagram", "armor"),
                      ("nioh_shield", "armor")):
-    core.EQUIP_ABILITIES[_name] = _name
-    core.SUBTYPE_OF_ABILITY[_name] = _slot
+    core.register_equipment(_name, _name, _slot)
 
 # ----- Zhuge Crossbow and Qinggang Sword ----------------------------------------------------------------
 basic.UNLIMITED_KILLS.append(lambda s, p: core.holds(s, p, "crossbow"))

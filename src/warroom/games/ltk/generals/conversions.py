@@ -20,32 +20,37 @@ def _cards(state: LtkState, seat: int, equipment: bool) -> list[int]:
 
 def _action_sources(state: LtkState, seat: int) -> list[tuple[int, str]]:
     out: list[tuple[int, str]] = []
-    if core.holds(state, seat, "wusheng"):
+    held = core.abilities(state, seat)
+    if not held & _ACTION_SKILLS:
+        return out
+    if "wusheng" in held:
         out += [(c, "slash") for c in _cards(state, seat, True) if is_red(c) and KIND[c] != "slash"]
-    if core.holds(state, seat, "longdan"):
+    if "longdan" in held:
         out += [(c, "slash") for c in _cards(state, seat, False) if KIND[c] == "jink"]
-    if core.holds(state, seat, "qixi"):
+    if "qixi" in held:
         out += [(c, "dismantlement") for c in _cards(state, seat, True) if not is_red(c)
                 and KIND[c] != "dismantlement"]
-    if core.holds(state, seat, "guose"):
+    if "guose" in held:
         out += [(c, "indulgence") for c in _cards(state, seat, True) if SUIT[c] == "diamond"]
     return out
 
 
+_ACTION_SKILLS = frozenset({"wusheng", "longdan", "qixi", "guose"})
 core.AS_SOURCES.append(_action_sources)
 
 
 def _response_sources(state: LtkState, seat: int, kind: str, verb: str) -> list[str]:
     cards: list[int] = []
+    held = core.abilities(state, seat)
     if kind == "slash":
-        if core.holds(state, seat, "wusheng"):
+        if "wusheng" in held:
             cards += [c for c in _cards(state, seat, True) if is_red(c) and KIND[c] != "slash"]
-        if core.holds(state, seat, "longdan"):
+        if "longdan" in held:
             cards += [c for c in _cards(state, seat, False) if KIND[c] == "jink"]
     elif kind == "jink":
-        if core.holds(state, seat, "longdan"):
+        if "longdan" in held:
             cards += [c for c in _cards(state, seat, False) if KIND[c] == "slash"]
-        if core.holds(state, seat, "qingguo"):
+        if "qingguo" in held:
             cards += [c for c in _cards(state, seat, False) if not is_red(c) and KIND[c] != "jink"]
     return [f"{verb} card={c} as={kind}" for c in sorted(set(cards))]
 

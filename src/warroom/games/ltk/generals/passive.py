@@ -17,14 +17,14 @@ def kingdom(state: LtkState, seat: int) -> str:
 # Paoxiao: no limit on the Kills used in the action phase
 basic.UNLIMITED_KILLS.append(lambda s, p: core.holds(s, p, "paoxiao"))
 # Mashu: your distance to every other player is 1 less
-core.DISTANCE_MODIFIERS.append(lambda s, a, b: -1 if core.holds(s, a, "mashu") else 0)
+core.OWN_DISTANCE_MODIFIERS.append(lambda s, a: -1 if core.holds(s, a, "mashu") else 0)
 # Qicai: your tool cards have no distance limit
 tools.NO_DISTANCE_LIMIT.append(lambda s, p: core.holds(s, p, "qicai"))
 
 
 # Kongcheng: with no hand card you cannot be the target of a Kill or a Duel
 def _empty_fort(state: LtkState, seat: int) -> bool:
-    return core.holds(state, seat, "kongcheng") and not state.seats[seat].hand
+    return not state.seats[seat].hand and core.holds(state, seat, "kongcheng")
 
 
 basic.KILL_TARGET_BANS.append(lambda s, user, t: _empty_fort(s, t))

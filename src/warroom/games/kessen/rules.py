@@ -33,6 +33,7 @@ from warroom.games.kessen.cards import (
     KIND,
     LIU_BEI,
     MAIN_LEADERS,
+    N_CARDS,
 )
 from warroom.games.kessen.evaluate import evaluate
 from warroom.games.kessen.force import KIND_OF_KEY, negated, unit_force
@@ -753,19 +754,22 @@ def _next_turn(state: KessenState, p: int) -> None:
 
 
 # ----- legal actions --------------------------------------------------------------------------
+# Identical moves (two copies of one card used the same way) are offered once, the first (lowest
+# ids) kept: see ``once``. The step generators below never write a second copy (``_distinct``), so
+# the hot path does not parse every action it wrote to find them; a frame's choices go through
+# ``once``. tests/kessen/test_speed_paths.py checks that no generator leaves a copy for ``once``.
 def _legal(state: KessenState, p: int) -> list[str]:
-    return once(_every_move(state, p))
-
-
-def _every_move(state: KessenState, p: int) -> list[str]:
     frames = state.frames
     if frames:
         frame = frames[-1]
         if frame.seat != p:
             return []
-        if frame.kind == "window":  # the Know Enemy window, in hand order as the respond step was
-            return [*_know_enemy_plays(state, frame, p), PASS]
-        return FRAME_RULES[frame.kind].legal(state, frame, p)
+        if frame.kind == "window":  # the Know Enemy window: the first Know Enemy in hand order
+            for c in state.sides[p].actions:
+                if KEY[c] == "know_enemy":
+                    return [PLAY[c], PASS]
+            return [PASS]
+        return once(FRAME_RULES[frame.kind].legal(state, frame, p))
     step = state.step
     if step == "deploy":
         return _deploy_legal(state, p)
@@ -794,26 +798,54 @@ def same_move(action: str) -> str:
     return " ".join(sig)
 
 
+# action text -> its ``same_move`` ("" for a bare verb, which is always kept). A pure function of
+# the text over a bounded set (the game's action space), memoised: ``once`` runs on every
+# decision, and parsing each action anew was a quarter of a random game's time.
+_SAME_MOVE: dict[str, str] = {}
+
+
 def once(actions: list[str]) -> list[str]:
     """Identical moves offered once: two actions that differ only in which copy of the same card
     they use do the same thing, so only the first (the lowest ids) is legal."""
+    if len(actions) < 2:
+        return actions
     seen: set[str] = set()
     out: list[str] = []
+    memo = _SAME_MOVE
     for action in actions:
-        if "=" not in action:
+        key = memo.get(action)
+        if key is None:
+            key = memo[action] = same_move(action) if "=" in action else ""
+        if not key:
             out.append(action)
-            continue
-        key = same_move(action)
-        if key not in seen:
+        elif key not in seen:
             seen.add(key)
             out.append(action)
+    return out
+
+
+# canonical text of the actions naming one card, written once per card id
+PLAY = [f"play card={c}" for c in range(N_CARDS)]
+
+
+def _distinct(cards: list[int]) -> list[int]:
+    """The first card of each key in ``cards``: what ``once`` would keep of their moves."""
+    if len(cards) < 2:
+        return cards
+    seen: set[str] = set()
+    out: list[int] = []
+    for c in cards:
+        key = KEY[c]
+        if key not in seen:
+            seen.add(key)
+            out.append(c)
     return out
 
 
 def _deploy_legal(state: KessenState, p: int) -> list[str]:
     side = state.sides[p]
     out: list[str] = []
-    troops = sorted(c for c in side.recruits if KIND[c] == "troop")
+    troops = _distinct(sorted(c for c in side.recruits if KIND[c] == "troop"))
     if troops:
         hosts = [u.leader for u in side.units
                  if not u.troops or (KEY[u.leader] == "cao_bu" and len(u.troops) < 2)]
@@ -825,7 +857,7 @@ def _deploy_legal(state: KessenState, p: int) -> list[str]:
     if units:
         mods = [c for c in side.recruits if KIND[c] == "modifier" and CARDS[c].timing == "DP"]
         mods += [c for c in side.leaders if KIND[c] == "leader_mod"]
-        for card in sorted(mods):
+        for card in _distinct(sorted(mods)):
             for leader in units:
                 if _may_attach(state, card, side.unit(leader)):
                     out.append(f"attach card={card} unit={leader}")
@@ -841,16 +873,16 @@ ROUND_SPECIALS = frozenset({"duty_elsewhere", "cut_supply_lines", "stirring_orat
 def _special_plays(state: KessenState, p: int) -> list[str]:
     out: list[str] = []
     after = state.step == "after_battle"
-    for card in sorted(c for c in state.sides[p].recruits if KIND[c] == "special"):
+    for card in _distinct(sorted(c for c in state.sides[p].recruits if KIND[c] == "special")):
         if after and KEY[card] in ROUND_SPECIALS:
             continue
         if KEY[card] == "duty_elsewhere":
             for s in state.sides:
                 for u in s.units:
                     if u.troops and not CARDS[u.leader].loyal and u.leader not in state.duty:
-                        out.append(make("special", card=card, unit=u.leader))
+                        out.append(f"special card={card} unit={u.leader}")
         else:
-            out.append(make("special", card=card))
+            out.append(f"special card={card}")
     return out
 
 
@@ -870,13 +902,13 @@ def _after_battle_legal(state: KessenState, p: int) -> list[str]:
     # a main leader left without a troop (Slain) is not a unit and carries no modifier
     fought = [u.leader for u in side.units if u.leader in state.engaged and u.troops]
     kept = [u for u in fought if u not in state.retreated]
-    for card in sorted(side.recruits):
+    for card in _distinct(sorted(side.recruits)):
         timing = CARDS[card].timing
         if KIND[card] != "modifier" or timing not in ("AB", "ABYW"):
             continue
         targets = fought if timing == "AB" else (kept if won else [])
         for leader in sorted(targets):
-            out.append(make("attach", card=card, unit=leader))
+            out.append(f"attach card={card} unit={leader}")
     if option(state, "specials_after_battle"):
         out.extend(_special_plays(state, p))
     out.append("pass")
@@ -917,9 +949,9 @@ def _available_count(state: KessenState, side: int) -> int:
 def _pick_legal(state: KessenState, p: int) -> list[str]:
     defenders = _pickable(state, 1 - p)
     out = [f"pick attacker={a} defender={d}" for a in _pickable(state, p) for d in defenders]
-    for c in sorted(state.sides[p].actions):
+    for c in _distinct(sorted(state.sides[p].actions)):
         if KEY[c] in PRE_PICK:
-            out.append(make("play", card=c))
+            out.append(PLAY[c])
     return out
 
 
@@ -928,23 +960,23 @@ def _strategy_legal(state: KessenState, p: int) -> list[str]:
     out: list[str] = []
     other_def = _pickable(state, dfn, exclude=state.def_unit)
     other_att = _pickable(state, att, exclude=state.att_unit)
-    for c in sorted(state.sides[p].actions):
+    for c in _distinct(sorted(state.sides[p].actions)):
         key = KEY[c]
         if key in EXCHANGE_PLAIN:
-            out.append(make("play", card=c))
+            out.append(PLAY[c])
         elif key == "intercept":
-            out.extend(make("play", card=c, unit=u) for u in other_def)
+            out.extend(f"{PLAY[c]} unit={u}" for u in other_def)
         elif key == "lure":
-            out.extend(make("play", card=c, unit=u) for u in other_att)
+            out.extend(f"{PLAY[c]} unit={u}" for u in other_att)
         elif (key == "evasion" and other_def) or (key == "ruse" and other_att):
-            out.append(make("play", card=c))
+            out.append(PLAY[c])
     if p == dfn:
         if state.def_unit == LIU_BEI:
-            out.extend(make("intercept", unit=u) for u in other_def)
+            out.extend(f"intercept unit={u}" for u in other_def)
         else:
             for u in other_def:
                 if KEY[u] in INTERCEPTORS and u not in state.intercepts_used:
-                    out.append(make("intercept", unit=u))
+                    out.append(f"intercept unit={u}")
     out.append("pass")
     return out
 
@@ -961,41 +993,57 @@ def _tactics_legal(state: KessenState, p: int) -> list[str]:
     leader = state.att_unit if p == state.attacker else state.def_unit
     unit = state.sides[p].unit(leader)
     assert unit is not None
-    used = {"tactic": 0, "spell": 0}
+    tactics = spells = 0
     formed: set[int] = set()
     for q in state.played:
         if q.side == p:
             k = KIND_OF_KEY[q.key]
-            if k in used:
-                used[k] += 1
+            if k == "tactic":
+                tactics += 1
+            elif k == "spell":
+                spells += 1
             elif k == "formation":
                 formed.add(q.on)
     lkey = KEY[unit.leader]
-    limits = {"tactic": 2 if lkey in TWO_TACTICS else 1, "spell": 2 if lkey in TWO_SPELLS else 1}
+    # Tactics and Spells need a leader able to use them and are limited per engagement
+    barred: set[str] = set()
+    if tactics >= (2 if lkey in TWO_TACTICS else 1) or not can_use(unit, "tactic"):
+        barred.add("tactic")
+    if spells >= (2 if lkey in TWO_SPELLS else 1) or not can_use(unit, "spell"):
+        barred.add("spell")
     use_as = USE_AS.get(lkey)
     two_troops = len(unit.troops) > 1
     out: list[str] = []
-    for c in sorted(state.sides[p].actions):
+    for c in _distinct(sorted(state.sides[p].actions)):
         kind = KIND[c]
         if kind == "strategy":
             continue
-        keys = [KEY[c]]
-        if use_as is not None and kind == use_as[0] and KEY[c] != use_as[1]:
-            keys.append(use_as[1])
-        for key in keys:
-            as_ = "" if key == KEY[c] else key
-            ekind = KIND_OF_KEY[key]
-            if ekind in used and (used[ekind] >= limits[ekind] or not can_use(unit, ekind)):
-                continue
-            for on in _targets(unit, key, ekind, formed):
-                action = f"play card={c}"
-                if on >= 0 and two_troops:
-                    action += f" on={on}"
-                if as_:
-                    action += f" as={as_}"
-                out.append(action)
+        key = KEY[c]
+        if KIND_OF_KEY[key] not in barred:
+            _card_plays(out, PLAY[c], unit, key, "", formed, two_troops)
+        if use_as is not None and kind == use_as[0] and key != use_as[1]:
+            as_ = use_as[1]
+            if KIND_OF_KEY[as_] not in barred:
+                _card_plays(out, PLAY[c], unit, as_, f" as={as_}", formed, two_troops)
     out.append("pass")
     return out
+
+
+def _card_plays(out: list[str], play: str, unit: Unit, key: str, as_: str, formed: set[int],
+                two_troops: bool) -> None:
+    """Append the plays of one card counted as ``key`` (``as_``: the action's ``as=`` part)."""
+    spots = _targets(unit, key, KIND_OF_KEY[key], formed)
+    if not two_troops:  # one troop: the action names none (``on=`` only when there is a choice)
+        if spots:
+            out.append(play + as_)
+        return
+    seen: set[str] = set()
+    for on in spots:
+        if on < 0:
+            out.append(play + as_)
+        elif KEY[on] not in seen:  # two copies of one troop: the same move, offered once
+            seen.add(KEY[on])
+            out.append(f"{play} on={on}{as_}")
 
 
 def _targets(unit: Unit, key: str, kind: str, formed: set[int]) -> list[int]:

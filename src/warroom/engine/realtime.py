@@ -21,11 +21,22 @@ The life of one seat in the runner::
   as a person's would. A failed action is counted and the seat perceives again at once.
 - While its action is in flight a seat perceives nothing new (its hands are busy).
 - A bot's ``choose`` may return ``None``: nothing now. The seat perceives again when the state
-  next changes (an accepted action or a deadline) or after ``idle_ms``, whichever is first. A
-  seat without a decision (or without legal actions) waits for the next change.
+  next changes (an accepted action or a deadline that did something) or after ``idle_ms``,
+  whichever is first. A seat without a decision (or without legal actions) waits for the next
+  change.
+- A seat is asked only when it may act: the game's ``next_chance(state, seat, t)`` hint says
+  when that is (at once, at the end of a minimum interval, or not before the state changes), and
+  the seat's look is queued for then; a refused action changes nothing for the other seats.
 - Deadlines come from ``game.next_deadline``; at each one the clock is advanced
-  (``Match.advance``, or ``game.advance_time`` without a record) and every waiting seat
-  perceives again, since legality may have changed even if nothing visible happened.
+  (``Match.advance``, or ``game.advance_time`` without a record). If it did something, every
+  waiting seat looks again; if only legality moved, a seat with a look queued keeps it (what it
+  sees is unchanged) and a seat waiting with none looks whether it may act now.
+- A bot with ``partial_view = True`` gets ``game.bot_view`` (the part of the view it reads,
+  cheaper to build) instead of the whole ``game.view``.
+
+Until the ``next_chance`` hint (issue 9) the runner also asked every waiting seat again at each
+deadline and after each refused action; a bot that draws from its stream at every ``choose``
+(a blunder roll, say) therefore plays other games for the same seed than it did then.
 
 **Ties.** Events at the same millisecond run in a fixed order: first deadlines, then actions
 landing, then perceptions (so a seat that perceives at ``t`` sees every change made at ``t``).
@@ -259,7 +270,7 @@ class Scheduler:
         how many changed the game (actions accepted, deadlines that did something)."""
         game, state, match, queue, seats = self.game, self.state, self.match, self.queue, self.seats
         deciders, legal_of, view_of, result = game.deciders, game.legal_actions, game.view, game.result
-        chance = game.next_chance
+        chance, part_of = game.next_chance, game.bot_view
         pop = heapq.heappop
         changes = 0
         while queue and queue[0][0] <= until:
@@ -316,7 +327,12 @@ class Scheduler:
             if not legal:
                 continue
             bot = s.bot
-            view = view_of(state, seat) if getattr(bot, "needs_view", True) else {}
+            if not getattr(bot, "needs_view", True):
+                view = {}
+            elif getattr(bot, "partial_view", False):
+                view = part_of(state, seat)  # only what it reads of the view: cheaper
+            else:
+                view = view_of(state, seat)
             action = bot.choose(view, legal, s.rng)
             if action is None:
                 s.generation += 1

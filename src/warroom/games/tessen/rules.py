@@ -542,6 +542,13 @@ class Tessen(Game[TessenState]):
 
         return view(self, state, player)
 
+    def bot_view(self, state: TessenState, player: int) -> dict[str, Any]:
+        from warroom.games.tessen.views import bot_view
+
+        if player not in (0, 1):
+            return self.view(state, player)
+        return bot_view(state, player)
+
     def determinize(self, state: TessenState, player: int, seed: int) -> TessenState:
         """Re-deal what ``player`` cannot see: the opponent's hand and deck from one pool, and
         the order of ``player``'s own deck; the state's RNG is re-seeded (future rounds' shuffles).

@@ -134,23 +134,28 @@ def test_piped_lines_are_read_without_blocking() -> None:
         lines.get(1000)
 
 
-def test_keys_at_a_terminal_make_lines_and_the_typed_part_is_shown() -> None:
+def test_keys_at_a_terminal_come_one_by_one_and_a_colon_types_a_line() -> None:
     import os
     import pty
+    import termios
 
-    from warroom.terminal_live import KeyLines
+    from warroom.terminal_live import KEY, KeyLines
 
     master, slave = pty.openpty()
     try:
+        before = termios.tcgetattr(slave)
         keys = KeyLines(slave)
-        os.write(master, b"drx\x7f")
+        assert termios.tcgetattr(slave) != before  # cbreak: keys arrive without Enter
+        os.write(master, b"3")
+        assert keys.get(2000) == KEY + "3"  # a single key, no Enter
+        os.write(master, b":drx\x7f")
         seen = ""
         for _ in range(50):
             assert keys.get(100) is None
             seen = keys.buffer
-            if seen == "dr":
+            if seen == ":dr":
                 break
-        assert seen == "dr"  # the backspace took the x away
+        assert seen == ":dr"  # the backspace took the x away
         os.write(master, b"aw\r")
         line = None
         for _ in range(50):
@@ -158,7 +163,12 @@ def test_keys_at_a_terminal_make_lines_and_the_typed_part_is_shown() -> None:
             if line is not None:
                 break
         assert line == "draw" and keys.buffer == ""
+        os.write(master, b":x\x1b")
+        for _ in range(3):
+            keys.get(100)
+        assert keys.buffer == ""  # Esc dropped the line
         keys.close()
+        assert termios.tcgetattr(slave) == before
     finally:
         os.close(master)
         os.close(slave)

@@ -138,6 +138,8 @@ def play(
     """Play GAME against bots in the terminal.
 
     At the prompt type a move's number or its action text, or help, show, save, quit.
+    A real-time game (tessen) at a terminal takes single keys: the key beside a move plays it at
+    once; h help, s save, q quit, ':' to type a move's text.
 
     quit (or the end of piped input) saves the game for --resume.
     """

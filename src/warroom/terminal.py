@@ -113,6 +113,7 @@ class Scene:
     prompt: str | None = None  # set when the human must decide
     result: str | None = None  # set once the game is over
     clock_ms: int | None = None  # real-time games: the game time now (``terminal_live``)
+    keys: list[str] = field(default_factory=list)  # a key per move (live terminal); empty: numbers
     width: int = 0  # the terminal's size; 0: unknown (a transcript, a file): draw everything
     height: int = 0
 
@@ -141,7 +142,7 @@ class PlainScreen:
         if scene.result:
             parts.append(Text(scene.result, style="bold"))
         elif scene.prompt:
-            parts.append(moves_table(scene.prompt, scene.moves))
+            parts.append(moves_table(scene.prompt, scene.moves, keys=scene.keys))
         return Group(*parts)
 
     def sentence(self, event: dict[str, Any], seat: int | None) -> str | None:
@@ -164,14 +165,17 @@ def screen_for(game: str) -> ScreenModule:
     return cast(ScreenModule, module)
 
 
-def moves_table(prompt: str, moves: list[tuple[str, str]], title: str = "Your decision") -> RenderableType:
-    """The prompt and the numbered moves under it; every game's screen may reuse it."""
+def moves_table(prompt: str, moves: list[tuple[str, str]], title: str = "Your decision",
+                keys: list[str] | None = None) -> RenderableType:
+    """The prompt and the numbered moves under it (or each under its ``keys`` entry, for the
+    single keys of the live terminal); every game's screen may reuse it."""
     table = Table.grid(padding=(0, 1))
     table.add_column(justify="right", style="bold cyan", no_wrap=True)
     table.add_column()
     table.add_column(style="dim")
     for i, (action, description) in enumerate(moves, start=1):
-        table.add_row(f"{i}.", Text(description), Text(action))
+        label = f"[{keys[i - 1]}]" if keys and i <= len(keys) else f"{i}."
+        table.add_row(label, Text(description), Text(action))
     body = Group(Text(prompt, style="bold"), table)
     return Panel(body, title=title, title_align="left", border_style="cyan")
 

@@ -43,8 +43,9 @@ from warroom.terminal import HELP, Session, command_of
 REFRESH_MS = 100  # the live screen is redrawn at least this often (deadlines count down)
 IDLE_MS = 1_000  # the plain transcript waits at most this long for a line between events
 LIVE_HELP = (
-    "Real time: the bots do not wait for you. Type a move's number (of the moves shown) or its "
-    "action text and press Enter, at any moment.\n"
+    "Real time: the bots do not wait for you. At a terminal press the key shown beside a move "
+    "(1-9, 0, then letters; h help, s save, q quit, : to type a move's text). Piped input: a "
+    "move's number (of the moves shown) or its action text, one a line, at any moment.\n"
     # the commands of the turn-based prompt that a live table answers too
     + "\n".join(line for line in HELP.split("\n")[1:] if not line.startswith(("  info", "  moves", "  rules")))
 )
@@ -126,9 +127,25 @@ class QueueLines:
         pass
 
 
+# Single keys at a terminal: a move by its key, a command by its letter, ":" to type a line.
+KEY = "\x1f"  # marks a single key among lines (a control character nobody can type in a line)
+MOVE_KEYS = "1234567890abcdefgijklmnoprtuvwxyz"  # the moves on the screen, in order (not h q s)
+COMMAND_KEYS = {"q": "quit", "h": "help", "?": "help", "s": "save"}
+KEYS_HELP = ("Keys: the key shown beside a move plays it at once (1-9, 0, then letters); "
+             "h or ? help · s save · q quit · : type a move's text or number, then Enter "
+             "(Esc cancels) · Ctrl-C leaves (the game is saved)")
+
+
 class KeyLines:
-    """Keys of a terminal in cbreak mode (no echo, no waiting for Enter), read by a daemon thread;
-    the line being typed is kept in ``buffer`` so the live screen can show it."""
+    """Single keys of a terminal in cbreak mode (no echo, no waiting for Enter, Ctrl-C still
+    interrupts), read with ``select`` so that nothing reads the terminal once the game is over.
+
+    A key comes back at once as ``KEY + key``; after ``:`` the keys make a line (shown in
+    ``buffer``) that Enter returns as typed. ``close`` restores the terminal mode; the session
+    calls it on every way out (the end, quit, Ctrl-C, an error).
+    """
+
+    keyed = True
 
     def __init__(self, fd: int) -> None:
         import termios
@@ -136,48 +153,54 @@ class KeyLines:
 
         self.fd = fd
         self.buffer = ""
-        self.keys: queue.Queue[str] = queue.Queue()
+        self.pending = ""  # keys read but not yet handed out
         self.saved = termios.tcgetattr(fd)
         tty.setcbreak(fd)
-        self.stopped = False
-        threading.Thread(target=self._read, daemon=True).start()
 
-    def _read(self) -> None:
-        while not self.stopped:
-            try:
-                data = os.read(self.fd, 64)
-            except OSError:
-                data = b""
-            if not data:
-                self.keys.put("\x04")
-                return
-            for ch in data.decode(errors="ignore"):
-                self.keys.put(ch)
+    def _read(self, timeout_ms: int) -> bool:
+        import select
+
+        ready, _, _ = select.select([self.fd], [], [], max(0, timeout_ms) / 1000)
+        if not ready:
+            return False
+        try:
+            data = os.read(self.fd, 64)
+        except OSError:
+            data = b""
+        self.pending += data.decode(errors="ignore") if data else "\x04"
+        return True
 
     def get(self, timeout_ms: int) -> str | None:
-        deadline = time.monotonic() + max(0, timeout_ms) / 1000
-        while True:
-            try:
-                ch = self.keys.get(timeout=max(0.0, deadline - time.monotonic()))
-            except queue.Empty:
-                return None
+        if not self.pending and not self._read(timeout_ms):
+            return None
+        ch, self.pending = self.pending[0], self.pending[1:]
+        if ch == "\x04" and not self.buffer:  # Ctrl-D (or the terminal went away)
+            raise EOFError
+        if ch == "\x03":  # Ctrl-C where the terminal does not turn it into a signal
+            raise KeyboardInterrupt
+        if self.buffer:  # typing a line after ":"
             if ch in ("\r", "\n"):
-                line, self.buffer = self.buffer, ""
+                line, self.buffer = self.buffer[1:], ""
                 return line
-            if ch == "\x04" and not self.buffer:  # Ctrl-D on an empty line
-                raise EOFError
-            if ch in ("\x7f", "\b"):
+            if ch == "\x1b":  # Esc: never mind
+                self.buffer = ""
+            elif ch in ("\x7f", "\b"):
                 self.buffer = self.buffer[:-1]
             elif ch == "\x15":  # Ctrl-U
-                self.buffer = ""
+                self.buffer = ":"
             elif ch.isprintable():
                 self.buffer += ch
             return None  # a key changes the screen: let the loop redraw
+        if ch == ":":
+            self.buffer = ":"
+            return None
+        if ch.isprintable() and not ch.isspace():
+            return KEY + ch
+        return None
 
     def close(self) -> None:
         import termios
 
-        self.stopped = True
         termios.tcsetattr(self.fd, termios.TCSADRAIN, self.saved)
 
 
@@ -264,6 +287,9 @@ class LiveSession(Session):
 
     # ----- a line from the person ------------------------------------------------------------------
     def _handle(self, line: str, sched: Scheduler, live: Live | None) -> None:
+        if line.startswith(KEY):
+            self._key(line[len(KEY):], sched, live)
+            return
         text = line.strip()
         if not text:
             return
@@ -286,6 +312,28 @@ class LiveSession(Session):
             sched.act(self.human, action, now)
             self.flash = None
         except WarroomError as err:  # IllegalAction and MalformedAction among them
+            self._complain(str(err))
+
+    def _key(self, key: str, sched: Scheduler, live: Live | None) -> None:
+        """One key at a terminal: a command, or the move shown beside that key."""
+        command = COMMAND_KEYS.get(key)
+        if command == "quit":
+            self._leave("you left the game")
+        if command == "help":
+            self._say(LIVE_HELP + "\n" + KEYS_HELP, live)
+            return
+        if command == "save":
+            self.save()
+            self._say("saved", live)
+            return
+        i = MOVE_KEYS.find(key)
+        if i < 0 or i >= len(self.shown):
+            self._complain(f"no move on key {key!r} now (the keys are shown beside the moves; h for help)")
+            return
+        try:  # the move that was on the screen when the key was pressed, checked now
+            sched.act(self.human, self.shown[i][0], self.clock.now_ms())
+            self.flash = None
+        except WarroomError as err:
             self._complain(str(err))
 
     def _complain(self, reason: str) -> None:
@@ -321,11 +369,18 @@ class LiveSession(Session):
             scene = self._scene(prompt or "Nothing to do now: watch, or wait for your next chance",
                                 moves)
             scene.clock_ms = now
+            keyed = bool(getattr(lines, "keyed", False))
+            if keyed:
+                scene.keys = list(MOVE_KEYS[:len(moves)])
             parts: list[RenderableType] = [self.screen.render(scene),
                                            Text(f"game time {self._secs(now)}", style="dim")]
             if self.flash:
                 parts.append(Text(self.flash, style="bold red" if self.flash.startswith("✗") else ""))
-            parts.append(Text(f"{self.seat_names[self.human]}> {lines.buffer}", style="bold"))
+            if keyed and not lines.buffer:
+                parts.append(Text(f"{self.seat_names[self.human]}: press a move's key · h help · "
+                                  "s save · q quit · : type a move", style="bold"))
+            else:
+                parts.append(Text(f"{self.seat_names[self.human]}> {lines.buffer}", style="bold"))
             live.update(Group(*parts), refresh=True)
             return
         # the transcript: new log lines with their time, and the moves whenever they change

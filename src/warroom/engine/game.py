@@ -263,6 +263,19 @@ class Game(ABC, Generic[S]):
         """
         return []
 
+    def bot_view(self, state: S, player: int) -> dict[str, Any]:
+        """The part of ``view(state, player)`` that a bot declaring ``partial_view = True``
+        reads, in the same shape (a cheaper perception for simulations); never anything the
+        view does not hold. The default is the whole view."""
+        return self.view(state, player)
+
+    def next_chance(self, state: S, player: int, now_ms: int) -> int | None:
+        """A hint for runners: the earliest instant (at or after ``now_ms``) at which ``player``
+        may have a legal action if nothing else happens before, or ``None`` if ``player`` has
+        none until the state changes. It must never be later than the truth (a runner does not
+        look before it); the default, ``now_ms``, means "look now"."""
+        return now_ms
+
     # ----- research and positions ------------------------------------------------------------
     def action_space(self, config: dict[str, Any]) -> ActionSpace | None:
         """A stable numbering of every action this configuration can offer, or ``None``."""

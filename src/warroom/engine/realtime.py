@@ -21,11 +21,22 @@ The life of one seat in the runner::
   as a person's would. A failed action is counted and the seat perceives again at once.
 - While its action is in flight a seat perceives nothing new (its hands are busy).
 - A bot's ``choose`` may return ``None``: nothing now. The seat perceives again when the state
-  next changes (an accepted action or a deadline) or after ``idle_ms``, whichever is first. A
-  seat without a decision (or without legal actions) waits for the next change.
+  next changes (an accepted action or a deadline that did something) or after ``idle_ms``,
+  whichever is first. A seat without a decision (or without legal actions) waits for the next
+  change.
+- A seat is asked only when it may act: the game's ``next_chance(state, seat, t)`` hint says
+  when that is (at once, at the end of a minimum interval, or not before the state changes), and
+  the seat's look is queued for then; a refused action changes nothing for the other seats.
 - Deadlines come from ``game.next_deadline``; at each one the clock is advanced
-  (``Match.advance``, or ``game.advance_time`` without a record) and every waiting seat
-  perceives again, since legality may have changed even if nothing visible happened.
+  (``Match.advance``, or ``game.advance_time`` without a record). If it did something, every
+  waiting seat looks again; if only legality moved, a seat with a look queued keeps it (what it
+  sees is unchanged) and a seat waiting with none looks whether it may act now.
+- A bot with ``partial_view = True`` gets ``game.bot_view`` (the part of the view it reads,
+  cheaper to build) instead of the whole ``game.view``.
+
+Until the ``next_chance`` hint (issue 9) the runner also asked every waiting seat again at each
+deadline and after each refused action; a bot that draws from its stream at every ``choose``
+(a blunder roll, say) therefore plays other games for the same seed than it did then.
 
 **Ties.** Events at the same millisecond run in a fixed order: first deadlines, then actions
 landing, then perceptions (so a seat that perceives at ``t`` sees every change made at ``t``).
@@ -156,7 +167,8 @@ class _Seat:
     reaction: ReactionModel
     generation: int = 0  # bumped whenever a scheduled perception is superseded
     busy: bool = False  # an action is in flight
-    waiting: bool = False  # waits for the next change of the state
+    waiting: bool = False  # waits for the next change of the state (perhaps with a look queued)
+    look_at: int | None = None  # when its queued perception is due (None: none is queued)
 
 
 class Scheduler:
@@ -190,7 +202,8 @@ class Scheduler:
         self.failed = 0  # bots' actions refused when they landed
         self.deadline_at: int | None = None  # the deadline now in the queue
         self.fired = -1  # the last deadline that ran: a game naming it again would loop forever
-        for i in self.seats:
+        for i, seat in self.seats.items():
+            seat.look_at = start_ms
             self._schedule(start_ms, _PERCEIVE, i, 0)
         self._plan_deadline()
 
@@ -203,13 +216,25 @@ class Scheduler:
         """When the next event is due (``None``: nothing will happen until someone acts)."""
         return self.queue[0][0] if self.queue else None
 
+    def _look(self, i: int, s: _Seat, t: int) -> None:
+        """Plan seat ``i``'s next perception after a change at ``t``: at once if the game's
+        ``next_chance`` says it may act now, at that chance if later, else none (it waits for
+        the next change). A perception already queued for the same instant stays."""
+        at = self.game.next_chance(self.state, i, t)
+        if at is not None and at < t:
+            at = t
+        s.waiting = at is None or at > t
+        if at != s.look_at:
+            s.generation += 1  # supersedes the queued look (an idle look among them)
+            s.look_at = at
+            if at is not None:
+                self._schedule(at, _PERCEIVE, i, s.generation)
+
     def _wake(self, t: int) -> None:
-        """The state changed at ``t``: every waiting seat perceives again."""
+        """The state changed at ``t``: every waiting seat plans its next look again."""
         for i, s in self.seats.items():
             if s.waiting:
-                s.waiting = False
-                s.generation += 1
-                self._schedule(t, _PERCEIVE, i, s.generation)
+                self._look(i, s, t)
 
     def _plan_deadline(self) -> None:
         d = self.game.next_deadline(self.state)
@@ -242,9 +267,10 @@ class Scheduler:
     # ----- the clock ---------------------------------------------------------------------------
     def run_until(self, until: int) -> int:
         """Run every event due at or before ``until`` (stopping at the end of the game); return
-        how many changed the game (actions accepted, deadlines run)."""
+        how many changed the game (actions accepted, deadlines that did something)."""
         game, state, match, queue, seats = self.game, self.state, self.match, self.queue, self.seats
         deciders, legal_of, view_of, result = game.deciders, game.legal_actions, game.view, game.result
+        chance, part_of = game.next_chance, game.bot_view
         pop = heapq.heappop
         changes = 0
         while queue and queue[0][0] <= until:
@@ -257,12 +283,18 @@ class Scheduler:
                     continue  # superseded by an earlier or later deadline
                 self.deadline_at = None
                 self.fired = t
-                if match is not None:
-                    match.advance(t)
+                events = match.advance(t) if match is not None else game.advance_time(state, t)
+                if events:
+                    changes += 1
+                    self._changed(t)
                 else:
-                    game.advance_time(state, t)
-                changes += 1
-                self._changed(t)
+                    # only legality moved (a minimum interval ended, say): a seat with a look
+                    # queued (at its next chance, or an idle look) keeps it, since what it sees
+                    # is unchanged; a seat waiting with none looks whether it may act now
+                    for i, w in seats.items():
+                        if w.waiting and w.look_at is None:
+                            self._look(i, w, t)
+                    self._plan_deadline()
                 continue
             s = seats[seat]
             if kind == _LAND:
@@ -277,32 +309,39 @@ class Scheduler:
                 else:
                     self.accepted += 1
                     changes += 1
-                # even a refused action let time run to t (deadlines may have fired)
-                self._changed(t)
-                s.generation += 1
-                self._schedule(t, _PERCEIVE, seat, s.generation)
+                    self._changed(t)
+                self._look(seat, s, t)
                 continue
             # a perception
             if payload != s.generation or s.busy:
                 continue
-            s.waiting = False
-            if seat not in deciders(state):
-                s.waiting = True
+            s.look_at = None
+            s.waiting = True  # unless it acts, it waits for the next change
+            at = chance(state, seat, t)
+            if at is not None and at > t:
+                self._look(seat, s, t)  # too soon after all: look again at that chance
+                continue
+            if at is None or seat not in deciders(state):
                 continue
             legal = legal_of(state, seat, t)
             if not legal:
-                s.waiting = True
                 continue
             bot = s.bot
-            view = view_of(state, seat) if getattr(bot, "needs_view", True) else {}
+            if not getattr(bot, "needs_view", True):
+                view = {}
+            elif getattr(bot, "partial_view", False):
+                view = part_of(state, seat)  # only what it reads of the view: cheaper
+            else:
+                view = view_of(state, seat)
             action = bot.choose(view, legal, s.rng)
             if action is None:
-                s.waiting = True
                 s.generation += 1
-                self._schedule(t + self.idle_ms, _PERCEIVE, seat, s.generation)
+                s.look_at = t + self.idle_ms
+                self._schedule(s.look_at, _PERCEIVE, seat, s.generation)
                 continue
             delay = max(0, int(s.reaction.delay_ms(s.reaction_rng, len(legal))))
             s.busy = True
+            s.waiting = False
             self._schedule(t + delay, _LAND, seat, action, self.ties.random())
         if self.now < until and result(state) is None:
             self.now = until

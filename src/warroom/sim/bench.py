@@ -40,6 +40,8 @@ TARGETS: dict[str, dict[str, float]] = {
     "kasl": {"games_per_second": 20.0},
     "ltk": {"decisions_per_second": 25_000.0, "clone_us": 20.0},
 }
+# the bot a real-time game's matches are benchmarked with, where it is not the game's default
+REALTIME_BOTS: dict[str, str] = {"tessen": "heuristic"}  # the issue's figure: heuristic bots
 # games benchmarked at a few representative player counts rather than every one
 PLAYER_COUNTS: dict[str, tuple[int, ...]] = {"ltk": (2, 5, 10)}
 # Share of the per-configuration time budget given to each measurement.
@@ -153,7 +155,8 @@ def playouts(game: Game[Any], config: dict[str, Any], budget: float, seed: int) 
 
 def realtime_playouts(game: Game[Any], config: dict[str, Any], budget: float, seed: int) -> dict[str, Any]:
     """Games of a real-time game on the simulated clock (``engine.realtime.play_realtime``,
-    every seat the game's default bot, else a random bot with the default reaction model);
+    every seat the bot of ``REALTIME_BOTS`` or the game's default bot, else a random bot with
+    the default reaction model);
     ``decisions`` counts accepted actions, and the set-up is inside the timed game."""
     from warroom import bots as registry_bots
     from warroom.engine.realtime import play_realtime
@@ -167,7 +170,8 @@ def realtime_playouts(game: Game[Any], config: dict[str, Any], budget: float, se
         t0 = clock()
         # the game's own default bot (random for games without bots): a game with real bots is
         # measured the way its simulations run
-        seats = [registry_bots.make(game.name, registry_bots.default_bot(game)) for _ in range(players)]
+        name = REALTIME_BOTS.get(game.name) or registry_bots.default_bot(game)
+        seats = [registry_bots.make(game.name, name) for _ in range(players)]
         outcome, _ = play_realtime(game, config, mix_seed(seed, games), seats,
                                    max_actions=MAX_DECISIONS)
         steps += clock() - t0

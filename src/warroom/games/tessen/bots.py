@@ -39,6 +39,7 @@ class TessenBot:
 
     name = "heuristic"
     needs_view = True
+    partial_view = True  # reads only Tessen.bot_view's part of the view (the runner's cheap view)
     blunder = 0.1
     defends_singles = True
     reaction: HumanReaction = REACTION_LEVELS["casual"]

@@ -280,8 +280,29 @@ class Tessen(Game[TessenState]):
 
     def is_legal(self, state: TessenState, player: int, action: str, now_ms: int | None = None) -> bool:
         if now_ms is not None:
-            return action in self.legal_actions(state, player, now_ms)
+            due = self._due(state)
+            if state.winner >= 0 or player not in (0, 1) or (due is not None and due[0] <= now_ms):
+                return action in self.legal_actions(state, player, now_ms)
+            # the answer of legal_actions without copying the list (every landing action asks)
+            if state.phase == "play" and now_ms < self.ready_at(state, player):
+                return False
         return state.winner < 0 and player in (0, 1) and action in self._legal(state, player)
+
+    def next_chance(self, state: TessenState, player: int, now_ms: int) -> int | None:
+        """``now_ms`` if ``player`` may act now, the end of their minimum interval if that is
+        later, ``None`` if they have nothing to do until the state changes."""
+        if state.winner >= 0 or player not in (0, 1):
+            return None
+        due = self._due(state)
+        if due is not None and due[0] <= now_ms:
+            return now_ms  # a deadline falls first: legal_actions answers after it
+        if not (_can_act(state, player) or self._legal(state, player)):
+            return None
+        if state.phase == "play":
+            ready = state.sides[player].last + int(state.config["options"]["min_interval_ms"])
+            if ready > now_ms:
+                return ready
+        return now_ms
 
     def ready_at(self, state: TessenState, player: int) -> int:
         """When ``player``'s minimum interval since their last action ends."""
@@ -520,6 +541,13 @@ class Tessen(Game[TessenState]):
         from warroom.games.tessen.views import view
 
         return view(self, state, player)
+
+    def bot_view(self, state: TessenState, player: int) -> dict[str, Any]:
+        from warroom.games.tessen.views import bot_view
+
+        if player not in (0, 1):
+            return self.view(state, player)
+        return bot_view(state, player)
 
     def determinize(self, state: TessenState, player: int, seed: int) -> TessenState:
         """Re-deal what ``player`` cannot see: the opponent's hand and deck from one pool, and

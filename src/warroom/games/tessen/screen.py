@@ -186,5 +186,5 @@ def render(scene: Scene) -> RenderableType:
     if scene.result:
         parts.append(Text(scene.result, style="bold"))
     elif scene.prompt:
-        parts.append(moves_table(scene.prompt, scene.moves))
+        parts.append(moves_table(scene.prompt, scene.moves, keys=scene.keys))
     return Group(*parts)

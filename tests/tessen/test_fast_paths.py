@@ -1,0 +1,113 @@
+"""The fast paths of Tessen's simulations tell the same truth as the slow ones: the bots' part of
+the view holds nothing the view does not, ``next_chance`` never hides a legal action, and an
+action inside the minimum interval is refused naming the wait (on the simulated clock)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from tests.tessen.scenario import GAME, act, side, table
+from warroom import bots
+from warroom.engine import IllegalAction
+from warroom.engine.match import Match
+from warroom.engine.realtime import play_realtime
+from warroom.games.tessen.state import TessenState
+
+VARIANTS = ((), ("dragon", "sacred-animal"), ("handicap",))
+
+
+def part_of(part: Any, whole: Any) -> bool:
+    """``part`` is ``whole`` with some dict keys left out (at any depth)."""
+    if isinstance(part, dict):
+        return isinstance(whole, dict) and all(k in whole and part_of(v, whole[k]) for k, v in part.items())
+    if isinstance(part, list):
+        return isinstance(whole, list) and len(part) == len(whole) and all(
+            part_of(a, b) for a, b in zip(part, whole, strict=True))
+    return bool(part == whole)
+
+
+def states(variants: tuple[str, ...], seed: int, every: int = 9) -> list[TessenState]:
+    """States met in a random real-time match, every ``every``th action."""
+    rng = random.Random(seed)
+    config = GAME.configure(2, list(variants))
+    state = GAME.new(config, seed)
+    out, t, n = [], 0, 0
+    while GAME.result(state) is None and t < 3_000_000:
+        t += rng.randint(40, 400)
+        GAME.advance_time(state, t)
+        for p in rng.sample((0, 1), 2):
+            legal = GAME.legal_actions(state, p, t)
+            if legal and GAME.result(state) is None:
+                GAME.apply(state, p, rng.choice(legal), t)
+                n += 1
+                if n % every == 0:
+                    out.append(GAME.clone(state))
+    return out
+
+
+@pytest.mark.parametrize("variants", VARIANTS)
+def test_the_bots_part_of_the_view_is_a_part_of_the_view(variants: tuple[str, ...]) -> None:
+    seen = 0
+    for state in states(variants, 11):
+        for p in (0, 1):
+            part, whole = GAME.bot_view(state, p), GAME.view(state, p)
+            assert part_of(part, whole), (part, whole)
+            assert ("hand" in part["sides"][1 - p]) is False  # never the opponent's hand
+            seen += 1
+    assert seen > 50
+
+
+@pytest.mark.parametrize("variants", VARIANTS)
+def test_next_chance_never_hides_a_legal_action(variants: tuple[str, ...]) -> None:
+    for state in states(variants, 5, every=3):
+        for p in (0, 1):
+            for dt in (0, 1, 150, 399, 400, 1000):
+                now = state.clock + dt
+                chance = GAME.next_chance(state, p, now)
+                legal = GAME.legal_actions(state, p, now)
+                if legal:
+                    assert chance == now
+                elif chance is not None and chance > now:
+                    # nothing is legal until that chance unless the state changes
+                    assert GAME.legal_actions(state, p, chance - 1) == [] or GAME.next_deadline(state) < chance
+
+
+def test_an_action_inside_the_minimum_interval_names_the_wait() -> None:
+    state = table(side(hand="fox"), side())
+    act(state, 0, "draw", 10_000)
+    before = GAME.to_json(state)
+    with pytest.raises(IllegalAction) as err:
+        GAME.apply(state, 0, "play animal=fox place=1", 10_220)
+    assert str(err.value) == "too soon: p1 may act again in 180 ms (at least 400 ms between two actions of one player)"
+    assert GAME.explain_illegal(state, 0, "play animal=fox place=1") == str(err.value)
+    after = GAME.to_json(state)
+    assert after["sides"] == before["sides"] and after["clock"] == 10_220  # only time moved
+    assert GAME.next_chance(state, 0, 10_220) == 10_400
+    GAME.apply(state, 0, "play animal=fox place=1", 10_400)
+    assert state.sides[0].places[0] == [5, 1, -1]
+
+
+def test_a_match_refuses_the_early_action_with_the_wait_and_records_nothing() -> None:
+    match = Match(GAME, GAME.configure(2), 4, ["you", "bot"])
+    match.act(0, "draw", 1_000)
+    with pytest.raises(IllegalAction, match=r"^too soon: p1 may act again in 250 ms"):
+        match.act(0, "draw", 1_150)
+    assert [s.action for s in match.record.steps] == ["draw"]
+
+
+def test_in_simulation_a_bot_is_never_asked_inside_its_minimum_interval() -> None:
+    asked: list[tuple[int, int]] = []
+
+    class Watch(bots.make("tessen", "expert").__class__):  # type: ignore[misc]
+        def choose(self, view: dict[str, Any], legal: list[str], rng: random.Random) -> str | None:
+            assert legal  # the runner looks only when the seat may act
+            asked.append((view["seat"] == "p2", len(legal)))
+            return super().choose(view, legal, rng)
+
+    outcome, match = play_realtime(GAME, GAME.configure(2), 2, [Watch(), Watch()], record=True)
+    assert match is not None and outcome.decisions == len([s for s in match.record.steps if s.seat >= 0])
+    # every accepted action was chosen, and few were asked for nothing
+    assert outcome.decisions <= len(asked) <= outcome.decisions + outcome.failed + outcome.decisions // 4

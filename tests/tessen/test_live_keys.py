@@ -1,0 +1,92 @@
+"""`warroom play tessen` at a real (pseudo-)terminal: single keys play moves at once on the live
+screen while the bot plays on, and the terminal's mode is given back on quit and on Ctrl-C."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import pty
+import select
+import subprocess
+import sys
+import termios
+import time
+from pathlib import Path
+
+from warroom.engine.record import Record
+
+WARROOM = Path(sys.executable).parent / "warroom"
+
+
+def _controlling_tty() -> None:
+    # the child's own session with the pty as its terminal, so that Ctrl-C reaches it as SIGINT
+    os.setsid()
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
+class Terminal:
+    """`warroom play tessen` on a pty; ``screen`` collects everything it drew."""
+
+    def __init__(self, save: Path) -> None:
+        self.master, self.slave = pty.openpty()
+        fcntl.ioctl(self.slave, termios.TIOCSWINSZ, b"\x32\x00\xa0\x00\x00\x00\x00\x00")  # 50x160
+        self.before = termios.tcgetattr(self.slave)
+        env = {**os.environ, "TERM": "xterm-256color", "COLUMNS": "160", "LINES": "50"}
+        self.proc = subprocess.Popen(
+            [str(WARROOM), "play", "tessen", "--bot-level", "novice", "--seed", "3", "--save", str(save)],
+            stdin=self.slave, stdout=self.slave, stderr=self.slave, env=env, preexec_fn=_controlling_tty)
+        self.screen = ""
+
+    def read_until(self, text: str, timeout: float = 90.0) -> bool:
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            ready, _, _ = select.select([self.master], [], [], 0.2)
+            if ready:
+                try:
+                    self.screen += os.read(self.master, 65536).decode(errors="ignore")
+                except OSError:
+                    return False
+                if text in self.screen:
+                    return True
+            elif self.proc.poll() is not None:
+                return text in self.screen
+        return False
+
+    def press(self, keys: bytes, then: float = 0.6) -> None:
+        os.write(self.master, keys)
+        self.read_until("\0", timeout=then)  # keep reading: a full pty would block the screen
+
+    def finish(self) -> int:
+        try:
+            self.read_until("\0", timeout=60)  # until the program ends
+            return self.proc.wait(timeout=10)
+        finally:
+            self.after = termios.tcgetattr(self.slave)
+            os.close(self.master)
+            os.close(self.slave)
+
+
+def test_single_keys_play_moves_at_once_and_quit_gives_the_terminal_back(tmp_path: Path) -> None:
+    term = Terminal(tmp_path / "game.json")
+    assert term.read_until("press a move's key"), term.screen[-2000:]
+    assert "[1]" in term.screen and "Draw the top card of your deck" in term.screen
+    for _ in range(4):  # key 1 is "draw" while the hand is empty: no Enter needed
+        term.press(b"1")
+    term.press(b"q", then=0)
+    assert term.finish() == 0
+    steps = Record.load(tmp_path / "game.json").steps
+    mine = [s for s in steps if s.seat == 0]
+    assert mine and mine[0].action == "draw"  # the keys played
+    assert any(s.seat == 1 for s in steps)  # the bot played meanwhile
+    assert term.after == term.before  # cbreak mode undone
+
+
+def test_ctrl_c_saves_the_game_and_gives_the_terminal_back(tmp_path: Path) -> None:
+    term = Terminal(tmp_path / "game.json")
+    assert term.read_until("press a move's key"), term.screen[-2000:]
+    term.press(b"1")
+    term.press(b"\x03", then=0)
+    assert term.finish() == 130
+    assert "interrupted" in term.screen
+    assert (tmp_path / "game.json").exists()
+    assert term.after == term.before

@@ -3,10 +3,11 @@
 The game is won by three battles in a row, so the streak counts most; battles won so far
 say who has been winning; the material on the table (units, the printed Force of their
 leaders, troops and modifiers) and the number of cards in hand say who can win the next
-battles. During a battle, the units each side still has
-fighting in it count too (the battle is lost by the side that runs out), and in an engagement
-the Force margin of the two units fighting it (what the views show as their totals). The sum is squashed into ``[0, 1]`` with ``tanh`` so
-that 0.5 is an even position and a finished game scores exactly 1 or 0 (0.5 for a draw).
+battles. During a battle, the units each side still has fighting in it count too (the battle
+is lost by the side that runs out), and in an engagement the Force margin of the two units
+fighting it (what the views show as their totals). The sum is squashed into ``[0, 1]`` with
+``tanh`` so that 0.5 is an even position and a finished game scores exactly 1 or 0 (0.5 for
+a draw).
 
 It reads only what both sides see (the table, the battle record, hand sizes), never what
 a hand or a deck holds, so a search bot's value of a world does not depend on how its hidden cards were dealt

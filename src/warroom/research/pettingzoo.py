@@ -13,7 +13,8 @@ Agents are the game's seat names. An observation is ``{"observation": float32 ar
 only what the seat's view shows) where it has one, else the seat's view encoded by
 :mod:`warroom.research.encode`, and a mask over the game's stable action numbering
 (``Game.action_space``), 1 for each action the seat may take now (all 0 when it is not the
-seat's turn). Rewards come at the end: +1 for each winner, -1 for each loser, 0 for all in a draw. The game is seeded by ``reset(seed=...)``.
+seat's turn). Rewards come at the end: +1 for each winner, -1 for each loser, 0 for all in a
+draw. The game is seeded by ``reset(seed=...)``.
 ``obs_size=0`` gives the mask alone (no view is built: the cheapest steps); ``obs_size=None``
 (the default) the game's encoder's length, or ``SIZE`` feature slots without one. The mask is
 built once per decision (the legal actions of a state do not change until it moves).

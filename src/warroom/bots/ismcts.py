@@ -46,12 +46,19 @@ class Settings:
     # fades with visits (progressive bias): "" none, "default" the game's default bot, or a name
     prior: str = ""
     prior_weight: float = 1.0
+    # progressive unpruning below the root (with a prior only): a node passed through fewer
+    # than ``widen`` times plays the prior bot's choice in the sampled world, so the tree below
+    # the root starts as the prior's line of play (for the opponent: a model of how it plays)
+    # and opens up to every action only where it is visited often; 0: off
+    widen: int = 0
 
     def __post_init__(self) -> None:
         if self.iterations is None and self.ms is None:
             raise ConfigError("an ISMCTS budget needs iterations or ms")
         if self.iterations is not None and self.iterations < 1:
             raise ConfigError(f"ISMCTS iterations must be at least 1, not {self.iterations}")
+        if self.widen < 0:
+            raise ConfigError(f"ISMCTS widen must be at least 0, not {self.widen}")
         if self.depth < 0:
             raise ConfigError(f"ISMCTS rollout depth must be at least 0, not {self.depth}")
 
@@ -59,8 +66,8 @@ class Settings:
 # The named levels the lobby, the terminal and ``simulate`` offer (docs/bots.md). Rollouts are
 # played by the game's own default bot (its heuristic; random for a game without one).
 LEVELS: dict[str, Settings] = {
-    "ismcts": Settings(iterations=100, depth=8, rollout="default", prior="default"),
-    "ismcts-strong": Settings(iterations=400, depth=8, rollout="default", prior="default"),
+    "ismcts": Settings(iterations=64, depth=6, rollout="default", prior="default", widen=8),
+    "ismcts-strong": Settings(iterations=256, depth=8, rollout="default", prior="default", widen=8),
 }
 
 
@@ -99,7 +106,7 @@ class ISMCTSBot:
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0]
-        root = self.search(info, rng)
+        root = self.search(info, rng, legal)
         best = legal[0]
         most = -1
         for action in legal:  # ties go to the first in the game's own order
@@ -109,8 +116,9 @@ class ISMCTSBot:
                 best, most = action, visits
         return best
 
-    def search(self, info: InfoSet, rng: random.Random) -> _Node:
-        """Run the budget from one information set; return the root of the tree."""
+    def search(self, info: InfoSet, rng: random.Random, legal: list[str] | None = None) -> _Node:
+        """Run the budget from one information set (``legal``: the seat's legal actions there,
+        if known); return the root of the tree."""
         s = self.settings
         root = _Node(info.seat)
         policy = self._bot(info.game, s.rollout)
@@ -119,7 +127,7 @@ class ISMCTSBot:
         cap = s.iterations if s.iterations is not None else 1 << 62
         done = 0
         while done < cap:
-            self._iterate(info, root, rng.getrandbits(63), rng, policy, prior)
+            self._iterate(info, root, rng.getrandbits(63), rng, policy, prior, legal)
             done += 1
             if deadline is not None and time.perf_counter() >= deadline:
                 break
@@ -128,68 +136,87 @@ class ISMCTSBot:
 
     # ----- one iteration --------------------------------------------------------------------
     def _iterate(self, info: InfoSet, root: _Node, seed: int, rng: random.Random, policy: Any,
-                 prior: Any) -> None:
+                 prior: Any, root_legal: list[str] | None = None) -> None:
+        """One sample, descent, expansion, rollout and update. ``root_legal``: the seat's legal
+        actions at the root, the same in every world it cannot tell apart (else asked per world).
+        The game is over when nobody decides (``deciders`` is empty), so ``result`` is not asked."""
         game = info.game
+        deciders_of, legal_of, step = game.deciders, game.legal_actions, game.apply_trusted
         c = self.settings.exploration
         weight = self.settings.prior_weight
+        widen = self.settings.widen if prior is not None else 0
+        log, sqrt = math.log, math.sqrt
         world = info.sample(seed)
         node = root
         path: list[_Node] = []
         # selection and expansion
-        while game.result(world) is None:
-            deciders = game.deciders(world)
+        while True:
+            deciders = deciders_of(world)
             if not deciders:
                 break
             player = deciders[0]
-            legal = game.legal_actions(world, player)
+            legal = root_legal if node is root and root_legal is not None else legal_of(world, player)
             children = node.children
+            if widen and node is not root and node.visits < widen:
+                # not opened up yet: the prior's move in this world, a new node if it is new
+                action = choose(game, world, player, prior, legal, rng)
+                child = children.get(action)
+                step(world, player, action, None)
+                if child is None:
+                    path.append(children.setdefault(action, _Node(player)))
+                    break
+                path.append(child)
+                node = child
+                continue
             if prior is not None and node.hint is None:
                 node.hint = choose(game, world, player, prior, legal, rng)
             hint = node.hint
-            untried = [a for a in legal if a not in children]
-            if untried:
-                action = hint if hint in untried else untried[rng.randrange(len(untried))]
-                child = _Node(player)
-                children[action] = child
-                for a in legal:
-                    if a != action and a in children:
-                        children[a].avail += 1
-                game.apply_trusted(world, player, action, None)
-                path.append(child)
-                break
-            best_action = legal[0]
+            # one pass: every child legal here was available once more; UCB1 among them
+            untried: list[str] = []
+            best_action = ""
             best: _Node | None = None
             best_value = -1.0
             for a in legal:
-                ch = children[a]
+                ch = children.get(a)
+                if ch is None:
+                    untried.append(a)
+                    continue
                 ch.avail += 1
-                value = ch.reward / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+                if untried:
+                    continue
+                v = ch.visits
+                value = ch.reward / v + c * sqrt(log(ch.avail) / v)
                 if a == hint:
-                    value += weight / (ch.visits + 1)
+                    value += weight / (v + 1)
                 if value > best_value:
                     best_action, best, best_value = a, ch, value
+            if untried:
+                action = hint if hint in untried else untried[rng.randrange(len(untried))]
+                child = children[action] = _Node(player)
+                step(world, player, action, None)
+                path.append(child)
+                break
             assert best is not None
-            game.apply_trusted(world, player, best_action, None)
+            step(world, player, best_action, None)
             path.append(best)
             node = best
         # rollout, cut at the configured depth
         for _ in range(self.settings.depth):
-            if game.result(world) is not None:
-                break
-            deciders = game.deciders(world)
+            deciders = deciders_of(world)
             if not deciders:
                 break
             player = deciders[0]
-            legal = game.legal_actions(world, player)
+            legal = legal_of(world, player)
             action = legal[rng.randrange(len(legal))] if policy is None else choose(
                 game, world, player, policy, legal, rng)
-            game.apply_trusted(world, player, action, None)
+            step(world, player, action, None)
         # backpropagation: each node is scored for the seat that chose it
         values: dict[int, float] = {}
+        evaluate = game.evaluate
         for n in path:
             v = values.get(n.seat)
             if v is None:
-                v = values[n.seat] = game.evaluate(world, n.seat)
+                v = values[n.seat] = evaluate(world, n.seat)
             n.visits += 1
             n.reward += v
 

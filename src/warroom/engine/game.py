@@ -281,6 +281,17 @@ class Game(ABC, Generic[S]):
         """A stable numbering of every action this configuration can offer, or ``None``."""
         return None
 
+    def observation_size(self, config: dict[str, Any]) -> int:
+        """The length of :meth:`encode`'s list for this configuration; 0: the game has no
+        encoder of its own (research interfaces then encode the view)."""
+        return 0
+
+    def encode(self, state: S, seat: int) -> list[float]:
+        """``seat``'s observation as ``observation_size`` numbers read straight from the state
+        (cheaper than building the view). It must read only what the seat's view shows: two
+        states the seat cannot tell apart encode the same."""
+        raise ConfigError(f"{self.name} has no observation encoder")
+
     def evaluate(self, state: S, seat: int) -> float:
         """How well ``seat`` stands, in ``[0, 1]`` (1: won, 0: lost), for search bots that cut
         their playouts short. The default knows only the result: 1 or 0 once the game is over
@@ -306,6 +317,11 @@ class Game(ABC, Generic[S]):
     @abstractmethod
     def view(self, state: S, player: int | None) -> dict[str, Any]:
         """What ``player`` may see (``None``: a spectator). Never another seat's hidden cards."""
+
+    def bot_view(self, state: S, player: int) -> dict[str, Any]:
+        """The view a bot is handed: ``view`` itself, or a game's cheaper copy of it that leaves
+        out what only people read (descriptions, derived totals). Never more than ``view``."""
+        return self.view(state, player)
 
     @abstractmethod
     def result(self, state: S) -> Result | None:

@@ -40,11 +40,11 @@ class SearchBot(Protocol):
 
 def choose(game: Game[Any], state: Any, seat: int, bot: Any, legal: list[str], rng: random.Random) -> str:
     """Ask ``bot`` for ``seat``'s action: a search bot gets the seat's information set, any
-    other bot the seat's view (or ``{}`` when it says it needs none). The one place every
-    runner (simulation, terminal, server) hands a bot its decision."""
+    other bot the seat's view (``Game.bot_view``), or ``{}`` when it says it needs none. The one
+    place every runner (simulation, terminal, server) hands a bot its decision."""
     if getattr(bot, "searches", False):
         action: str = bot.choose_in(InfoSet(game, state, seat), legal, rng)
         return action
-    view = game.view(state, seat) if bot.needs_view else {}
+    view = game.bot_view(state, seat) if bot.needs_view else {}
     chosen: str = bot.choose(view, legal, rng)
     return chosen

@@ -9,11 +9,15 @@
         e.step(action)
 
 Agents are the game's seat names. An observation is ``{"observation": float32 array,
-"action_mask": int8 array}``: the seat's view encoded by :mod:`warroom.research.encode`, and
-a mask over the game's stable action numbering (``Game.action_space``), 1 for each action the
-seat may take now (all 0 when it is not the seat's turn). Rewards come at the end: +1 for each
-winner, -1 for each loser, 0 for all in a draw. The game is seeded by ``reset(seed=...)``.
-``obs_size=0`` gives the mask alone (no view is built: the cheapest steps).
+"action_mask": int8 array}``: the game's own encoder (``Game.encode``, read from the state:
+only what the seat's view shows) where it has one, else the seat's view encoded by
+:mod:`warroom.research.encode`, and a mask over the game's stable action numbering
+(``Game.action_space``), 1 for each action the seat may take now (all 0 when it is not the
+seat's turn). Rewards come at the end: +1 for each winner, -1 for each loser, 0 for all in a
+draw. The game is seeded by ``reset(seed=...)``.
+``obs_size=0`` gives the mask alone (no view is built: the cheapest steps); ``obs_size=None``
+(the default) the game's encoder's length, or ``SIZE`` feature slots without one. The mask is
+built once per decision (the legal actions of a state do not change until it moves).
 """
 
 from __future__ import annotations
@@ -41,7 +45,7 @@ class WarroomEnv(AECEnv):  # type: ignore[misc]
 
     def __init__(self, game: str = "kessen", players: int | None = None, variants: tuple[str, ...] = (),
                  options: dict[str, str | int] | None = None, render_mode: str | None = None,
-                 obs_size: int = SIZE) -> None:
+                 obs_size: int | None = None) -> None:
         super().__init__()
         self.game: Game[Any] = registry.get(game)
         if not turn_based(self.game):
@@ -53,18 +57,23 @@ class WarroomEnv(AECEnv):  # type: ignore[misc]
         self.space = space
         self.metadata = {"render_modes": ["ansi"], "is_parallelizable": False, "name": f"warroom_{self.game.name}_v0"}
         self.render_mode = render_mode
-        self.obs_size = obs_size
+        own = self.game.observation_size(self.config)
+        # the game's encoder when it has one and the size asked for is its own
+        self.native = bool(own) and obs_size in (None, own)
+        self.obs_size = own if self.native else SIZE if obs_size is None else obs_size
         self.possible_agents = list(self.game.seat_names(self.config))
         self._seat = {name: i for i, name in enumerate(self.possible_agents)}
         n = self.space.size
         self._obs_space = spaces.Dict({
-            "observation": spaces.Box(-np.inf, np.inf, (obs_size,), np.float32),
+            "observation": spaces.Box(-np.inf, np.inf, (self.obs_size,), np.float32),
             "action_mask": spaces.Box(0, 1, (n,), np.int8),
         })
         self.observation_spaces = {a: self._obs_space for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
         self._index: dict[str, int] = {}  # action text -> number, memoised (the numbering never changes)
+        self._text: dict[int, str] = {}  # and back
         self._seeds = random.Random(0)
+        self._masks: dict[str, tuple[np.ndarray, list[int]]] = {}  # agent -> this decision's mask
         self.state: Any = None
         self.seed_used = 0
 
@@ -86,6 +95,7 @@ class WarroomEnv(AECEnv):  # type: ignore[misc]
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._masks = {}
         self._select()
 
     def _select(self) -> None:
@@ -105,15 +115,27 @@ class WarroomEnv(AECEnv):  # type: ignore[misc]
             return []
         return [self.number(a) for a in self.game.legal_actions(self.state, seat)]
 
+    def _mask(self, agent: str) -> tuple[np.ndarray, list[int]]:
+        """The agent's action mask and legal numbers now, built once per decision."""
+        got = self._masks.get(agent)
+        if got is None:
+            legal = self.legal_numbers(agent)
+            mask = np.zeros(self.space.size, np.int8)
+            if legal:
+                mask[legal] = 1
+            got = self._masks[agent] = (mask, legal)
+        return got
+
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        mask = np.zeros(self.space.size, np.int8)
-        legal = self.legal_numbers(agent)
-        if legal:
-            mask[legal] = 1
+        mask = self._mask(agent)[0].copy()  # a copy: the caller may keep or change it
+        seat = self._seat[agent]
         if not self.obs_size:  # mask only: no view is built (the cheapest steps)
-            return {"observation": np.zeros(0, np.float32), "action_mask": mask}
-        view = self.game.view(self.state, self._seat[agent])
-        return {"observation": np.asarray(features(view, self.obs_size), np.float32), "action_mask": mask}
+            obs = np.zeros(0, np.float32)
+        elif self.native:
+            obs = np.array(self.game.encode(self.state, seat), np.float32)
+        else:
+            obs = np.asarray(features(self.game.view(self.state, seat), self.obs_size), np.float32)
+        return {"observation": obs, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -121,8 +143,15 @@ class WarroomEnv(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         seat = self._seat[agent]
-        text = self.space.action(int(action))  # type: ignore[arg-type]
-        self.game.apply(self.state, seat, text)  # validates: an illegal number raises, state untouched
+        n = int(action)  # type: ignore[arg-type]
+        text = self._text.get(n)
+        if text is None:
+            text = self._text[n] = self.space.action(n)  # raises for a number outside the space
+        if n in self._mask(agent)[1]:  # a number from this decision's mask: known legal
+            self.game.apply_trusted(self.state, seat, text)
+        else:
+            self.game.apply(self.state, seat, text)  # raises with the reason, state untouched
+        self._masks = {}
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
         res = self.game.result(self.state)

@@ -3,8 +3,11 @@
 The game is won by three battles in a row, so the streak counts most; battles won so far
 say who has been winning; the material on the table (units, the printed Force of their
 leaders, troops and modifiers) and the number of cards in hand say who can win the next
-battles. The sum is squashed into ``[0, 1]`` with ``tanh`` so
-that 0.5 is an even position and a finished game scores exactly 1 or 0 (0.5 for a draw).
+battles. During a battle, the units each side still has fighting in it count too (the battle
+is lost by the side that runs out), and in an engagement the Force margin of the two units
+fighting it (what the views show as their totals). The sum is squashed into ``[0, 1]`` with
+``tanh`` so that 0.5 is an even position and a finished game scores exactly 1 or 0 (0.5 for
+a draw).
 
 It reads only what both sides see (the table, the battle record, hand sizes), never what
 a hand or a deck holds, so a search bot's value of a world does not depend on how its hidden cards were dealt
@@ -17,13 +20,23 @@ import math
 from typing import Any
 
 from warroom.games.kessen.cards import CARDS
+from warroom.games.kessen.force import unit_force
 from warroom.games.kessen.state import KessenState
 
 STREAK = 0.6  # per battle of the current winning streak (three wins the game)
 BATTLES = 0.1  # per battle won so far
 UNIT = 0.15  # per unit in play (a leader with at least one troop)
 FORCE = 0.02  # per point of printed Force on the table (leaders, troops, modifiers)
-CARD = 0.02  # per card in hand (the sizes are public; what they are is not read)
+CARD = 0.02  # per leader or recruit card in hand (the sizes are public; what they are is not read)
+ACTION = 0.04  # per action card in hand: each is Force in a later fight, so playing one has a cost
+# during a battle, per unit still fighting in it (engaged, not retreated): the side that runs
+# out of fighting units loses the battle, so a cut playout mid-battle is judged by who is ahead
+FIGHTING = 0.25
+# in an engagement's strategy and tactics segments, the side whose unit is ahead on Force now is
+# likely to win it (the other may still answer): up to half a unit, by the margin
+AHEAD = 0.125
+MARGIN_SCALE = 2.0
+FIGHT_STEPS = frozenset({"strategy", "tactics"})
 WIN_STREAK = 3
 PRINTED = [c.force for c in CARDS]  # id -> printed Force, the hot-path lookup
 
@@ -31,7 +44,7 @@ PRINTED = [c.force for c in CARDS]  # id -> printed Force, the hot-path lookup
 def material(state: KessenState, side: int) -> float:
     """The worth of ``side``'s material: units in play with their printed Force, and hand sizes."""
     s = state.sides[side]
-    total = CARD * (len(s.leaders) + len(s.recruits) + len(s.actions))
+    total = CARD * (len(s.leaders) + len(s.recruits)) + ACTION * len(s.actions)
     for unit in s.units:
         if unit.troops:
             force = PRINTED[unit.leader] + sum(PRINTED[c] for c in unit.troops) + sum(PRINTED[c] for c in unit.mods)
@@ -56,4 +69,25 @@ def evaluate(self: Any, state: KessenState, seat: int) -> float:
         + material(state, seat)
         - material(state, opp)
     )
+    if state.engaged:
+        gone = set(state.retreated)
+        gone.update(state.duty)
+        score += FIGHTING * (fighting(mine, state.engaged, gone) - fighting(theirs, state.engaged, gone))
+        if state.step in FIGHT_STEPS and state.att_unit >= 0 and state.def_unit >= 0:
+            score += AHEAD * math.tanh(margin(state, seat) / MARGIN_SCALE)
     return 0.5 + 0.5 * math.tanh(score)
+
+
+def margin(state: KessenState, seat: int) -> int:
+    """``seat``'s unit's Force minus the opposing unit's, in the engagement being fought."""
+    att = state.sides[state.attacker].unit(state.att_unit)
+    dfn = state.sides[1 - state.attacker].unit(state.def_unit)
+    if att is None or dfn is None or not att.troops or not dfn.troops:
+        return 0
+    diff = unit_force(state, state.attacker, att, True)[0] - unit_force(state, 1 - state.attacker, dfn, True)[0]
+    return diff if seat == state.attacker else -diff
+
+
+def fighting(side: Any, engaged: list[int], gone: set[int]) -> int:
+    """How many of ``side``'s units are still in this battle."""
+    return sum(1 for u in side.units if u.leader in engaged and u.leader not in gone)

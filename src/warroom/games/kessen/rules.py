@@ -35,6 +35,7 @@ from warroom.games.kessen.cards import (
     MAIN_LEADERS,
     N_CARDS,
 )
+from warroom.games.kessen.encode import encode, observation_size
 from warroom.games.kessen.evaluate import evaluate
 from warroom.games.kessen.force import KIND_OF_KEY, negated, unit_force
 from warroom.games.kessen.reference import reference
@@ -109,6 +110,8 @@ class Kessen(Game[KessenState]):
 
     evaluate = evaluate  # search bots' evaluation function, in evaluate.py
     action_space = action_space  # the stable action numbering, in action_space.py
+    encode = encode  # research interfaces' observation, read from the state (encode.py)
+    observation_size = observation_size
 
     def seat_names(self, config: dict[str, Any]) -> list[str]:
         return list(SIDES)
@@ -221,6 +224,11 @@ class Kessen(Game[KessenState]):
         from warroom.games.kessen.views import view
 
         return view(self, state, player)
+
+    def bot_view(self, state: KessenState, player: int) -> dict[str, Any]:
+        from warroom.games.kessen.views import view
+
+        return view(self, state, player, lean=True)
 
     def determinize(self, state: KessenState, player: int, seed: int) -> KessenState:
         """Re-deal what ``player`` cannot see: the opponent's hands and every deck's order.

@@ -44,7 +44,9 @@ def unit_status(state: KessenState, leader: int, has_troop: bool, role: str | No
     return None
 
 
-def view(game: Kessen, state: KessenState, player: int | None) -> dict[str, Any]:
+def view(game: Kessen, state: KessenState, player: int | None, lean: bool = False) -> dict[str, Any]:
+    """``player``'s view; ``lean`` (bots: ``Game.bot_view``) leaves out what only people read,
+    the Force totals and breakdowns of units and the effect notes of the legal actions."""
     from warroom.games.kessen.rules import chain, decider, shown_step
 
     step = shown_step(state)
@@ -61,20 +63,22 @@ def view(game: Kessen, state: KessenState, player: int | None) -> dict[str, Any]
         units = []
         for u in s.units:
             in_fight = u.leader in fighting and state.att_unit >= 0 and state.def_unit >= 0
-            force, parts = unit_force(state, i, u, in_fight) if u.troops else (0, [])
-            units.append({
+            entry: dict[str, Any] = {
                 "leader": u.leader,
                 "troops": u.troops[:],
                 "mods": u.mods[:],
-                "force": force,
-                "parts": [list(p) for p in parts],
                 "engaged": u.leader in state.engaged,
                 "retreated": u.leader in state.retreated,
                 "duty_elsewhere": u.leader in state.duty,
                 # derived: the unit's part in the engagement now, and one word for its standing
                 "fighting": fighting.get(u.leader),
                 "status": unit_status(state, u.leader, bool(u.troops), fighting.get(u.leader)),
-            })
+            }
+            if not lean:
+                force, parts = unit_force(state, i, u, in_fight) if u.troops else (0, [])
+                entry["force"] = force
+                entry["parts"] = [list(p) for p in parts]
+            units.append(entry)
         sides.append({
             "side": SIDES[i],
             "units": units,
@@ -127,7 +131,7 @@ def view(game: Kessen, state: KessenState, player: int | None) -> dict[str, Any]
         out["to_move"] = {"side": SIDES[p], "prompt": prompt(state, p) if p == player else None}
     else:
         out["result"] = {"winner": SIDES[state.winner] if state.winner < 2 else None, "reason": state.reason}
-    if player is not None and 0 <= player < 2:
+    if player is not None and 0 <= player < 2 and not lean:
         # the effect of each card this seat may play now (Force totals before → after), and the
         # "no effect now" mark, for renderers to show beside the move
         notes = {}
@@ -138,6 +142,7 @@ def view(game: Kessen, state: KessenState, player: int | None) -> dict[str, Any]
                 notes[action] = {"effect": shown[0], "no_effect": shown[1]}
         if notes:
             out["action_notes"] = notes
+    if player is not None and 0 <= player < 2:
         me = state.sides[player]
         out["hand"] = {"leaders": sorted(me.leaders), "recruits": sorted(me.recruits),
                        "actions": sorted(me.actions)}

@@ -264,9 +264,10 @@ class Game(ABC, Generic[S]):
         return []
 
     def bot_view(self, state: S, player: int) -> dict[str, Any]:
-        """The part of ``view(state, player)`` that a bot declaring ``partial_view = True``
-        reads, in the same shape (a cheaper perception for simulations); never anything the
-        view does not hold. The default is the whole view."""
+        """The view a bot is handed: ``view`` itself, or a game's cheaper copy in the same
+        shape that leaves out what only people read (descriptions, derived totals); real-time
+        bots declaring ``partial_view = True`` get it from the runner, other bots through
+        ``engine.infoset``. Never anything the view does not hold."""
         return self.view(state, player)
 
     def next_chance(self, state: S, player: int, now_ms: int) -> int | None:
@@ -317,11 +318,6 @@ class Game(ABC, Generic[S]):
     @abstractmethod
     def view(self, state: S, player: int | None) -> dict[str, Any]:
         """What ``player`` may see (``None``: a spectator). Never another seat's hidden cards."""
-
-    def bot_view(self, state: S, player: int) -> dict[str, Any]:
-        """The view a bot is handed: ``view`` itself, or a game's cheaper copy of it that leaves
-        out what only people read (descriptions, derived totals). Never more than ``view``."""
-        return self.view(state, player)
 
     @abstractmethod
     def result(self, state: S) -> Result | None:

@@ -273,9 +273,17 @@ export function createView(ctx) {
         .map(([k, val]) => `${k}=${JSON.stringify(val)}`);
       return `${entry.kind}: ${words.join(" ")}`;
     },
-    resultText(result) {
+    // the table and the replay page both read { headline, detail } (see frame.js)
+    resultText(result, snap) {
       const vp = result?.scores?.vp || {};
-      return Object.entries(vp).map(([name, points]) => `${name} ${points} VP`).join(" · ");
+      const points = Object.entries(vp).map(([name, count]) => `${name} ${count} VP`).join(" · ");
+      const winners = result?.winners || [];
+      const names = winners.map((p) => (ctx.seatLabel ? ctx.seatLabel(p) : `seat ${p}`)).join(", ");
+      let headline;
+      if (!winners.length) headline = "Nobody wins";
+      else if (Number.isInteger(snap?.seat)) headline = winners.includes(snap.seat) ? "You win!" : "You lose";
+      else headline = `${names} win${winners.length === 1 ? "s" : ""}`;
+      return { headline, detail: [result?.reason, points].filter(Boolean).join(" · ") };
     },
     clearSelection() {
       selected = null;

@@ -1,0 +1,73 @@
+"""Kasl in a real browser: a 3-seat table from the lobby (us and two bots) played by clicking our
+moves, the 48 territories on the board, and the replay of a finished game of bots whose last step
+names the winner. Uses the real server of tests/server/test_e2e_browser.py; the screenshots go to
+tests/server/artifacts/e2e/ (git-ignored)."""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+from typing import Any
+
+from tests.server.test_e2e_browser import LAPTOP, PageErrors, _get, _post, _shot, browser, server, shots
+
+__all__ = ["browser", "server", "shots"]  # the fixtures, imported for pytest
+
+MOVES = "#controls .kasl-moves button[data-action]"
+
+
+def _version(page: Any) -> int:
+    return int(page.evaluate("Number(document.body.dataset.version ?? -1)"))
+
+
+def test_a_kasl_table_from_the_lobby_is_played_by_clicking(server: str, browser: Any, shots: Path) -> None:
+    errors = PageErrors()
+    page = errors.watch(browser.new_context(viewport=LAPTOP).new_page())
+    page.goto(f"{server}/")
+    page.wait_for_selector("#create")
+    page.select_option("#game", "kasl")
+    page.select_option("#players", "3")
+    page.select_option('select[name="seat-0"]', "human")
+    for i in (1, 2):
+        page.select_option(f'select[name="seat-{i}"]', "bot:heuristic")
+    page.click("#create")
+    page.wait_for_url(re.compile(r"/table/[^/#]+$"))
+    page.wait_for_selector(".kasl-board")
+    assert page.locator(".kasl-board [data-territory]").count() == 48
+    assert page.locator(".kasl-scale li").count() == 3
+    clicked = 0
+    for _ in range(12):
+        page.wait_for_function(
+            "() => document.querySelector('#controls .kasl-moves button[data-action]:not([disabled])') || "
+            "!document.getElementById('result').hidden", timeout=30_000)
+        if not page.locator(MOVES).count():
+            break
+        assert page.inner_text("#controls .decision-title") == "Your decision"
+        before = _version(page)
+        page.locator(MOVES).first.click()
+        page.wait_for_function(f"() => Number(document.body.dataset.version ?? -1) > {before}", timeout=30_000)
+        clicked += 1
+    assert clicked >= 3, "we were asked to decide several times"
+    assert page.locator("#log li").count() > clicked  # our moves and the bots' are in the log
+    _shot(page, shots, "kasl-table")
+    assert not errors.errors, errors.errors
+
+
+def test_the_replay_of_a_finished_kasl_game_names_the_winner(server: str, browser: Any, shots: Path) -> None:
+    seats = [{"kind": "bot", "bot": "heuristic"} for _ in range(3)]
+    table_id = _post(f"{server}/api/tables", {"game": "kasl", "seats": seats, "seed": 5})["table"]
+    deadline = time.monotonic() + 90
+    while _get(f"{server}/api/tables/{table_id}")["status"] != "finished":
+        assert time.monotonic() < deadline, "three Kasl bots did not finish a game in 90 s"
+        time.sleep(0.3)
+    errors = PageErrors()
+    page = errors.watch(browser.new_context(viewport=LAPTOP).new_page())
+    page.goto(f"{server}/replay/{table_id}")
+    page.wait_for_selector(".kasl-board")
+    page.keyboard.press("End")
+    page.wait_for_function("document.getElementById('step-text').innerText.includes('Step')")
+    step_text = page.inner_text("#step-text")
+    assert "undefined" not in step_text and re.search(r"wins|Nobody wins", step_text), step_text
+    _shot(page, shots, "kasl-replay-end")
+    assert not errors.errors, errors.errors

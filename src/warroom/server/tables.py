@@ -61,8 +61,14 @@ class Refused(Exception):
         self.reason = reason
 
 
-class Elsewhere(Exception):
-    """Another process hosts this running table (``server/leases.py``)."""
+
+
+class Elsewhere(Refused):
+    """Another process hosts this running table (``server/leases.py``): callers that can relay
+    catch it; anywhere else it answers 503 like any refusal."""
+
+    def __init__(self, table_id: str) -> None:
+        super().__init__(503, f"table {table_id} is hosted by another server; try again")
 
 
 class Listener(Protocol):

@@ -59,9 +59,16 @@ def test_a_person_plays_tessen_against_a_novice_bot_by_clicking(server: str, bro
     warrior = page.locator(".tessen-side.mine .tessen-hand-card[data-card='warrior']")
     if warrior.count():
         page.wait_for_timeout(450)
-        warrior.first.click()
-        page.locator(".tessen-side.theirs .tessen-place.target").first.click()
-        page.wait_for_selector("#log >> text=p1: Attack!", timeout=15000)
+        aim = page.locator(".tessen-side.theirs .tessen-place.target").first
+        for _ in range(20):  # as above: pick until a place of theirs lights up
+            if not page.locator(".tessen-side.mine .tessen-hand-card.picked").count():
+                with contextlib.suppress(PlaywrightError):
+                    warrior.first.click(timeout=5_000)
+            with contextlib.suppress(PlaywrightError):
+                aim.wait_for(timeout=3_000)
+                break
+        aim.click(timeout=30_000)
+        page.wait_for_selector("#log >> text=p1: Attack!", timeout=30_000)
     _shot(page, shots, "tessen-table-1280x800", full_page=True)
     assert key is not None
     assert not errors.errors, errors.errors

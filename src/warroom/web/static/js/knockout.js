@@ -17,7 +17,7 @@ function entrantSelect(i, bots, fallback) {
     h("option", { value: "human" }, i === 0 ? "Human (you)" : "Human (invite a friend)"),
     bots.map((b) => h("option", { value: `bot:${b}` }, `Bot: ${b}`)));
   select.value = i === 0 ? "human" : `bot:${bots.includes(fallback[i % fallback.length]) ? fallback[i % fallback.length] : bots[0]}`;
-  return h("label", { class: "field seat-field" }, h("span", {}, `Seed ${i + 1}`), select);
+  return h("label", { class: "field knockout-entrant" }, h("span", {}, `Seed ${i + 1}`), select);
 }
 
 function buildForm(form, info, games) {
@@ -31,7 +31,7 @@ function buildForm(form, info, games) {
   const levels = ["novice", "casual", "expert", "heuristic", "random"];
   const count = h("select", { id: "knockout-count", name: "count" },
     [4, 5, 6, 7, 8].map((n) => h("option", { value: String(n) }, `${n} entrants`)));
-  const entrants = h("fieldset", { class: "seats" });
+  const entrants = h("fieldset", { class: "knockout-entrants" });
   const drawEntrants = () => replace(entrants, h("legend", {}, "Entrants, in seed order"),
     Array.from({ length: Number(count.value) }, (_, i) => entrantSelect(i, bots, levels)),
     h("p", { class: "hint" }, "Top seeds get byes when the entrants do not fill the bracket. People get a link each."));

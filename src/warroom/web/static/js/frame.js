@@ -8,8 +8,14 @@
 //                    linked once when the renderer loads; the shared warroom.css has no game's styles
 //   helpText         optional, paragraphs (strings) on using this renderer, shown in the rules
 //                    panel after the game's own introduction (rules_reference().intro)
+//   marksKeywords    optional, true when the renderer explains the glossary's keywords itself
+//                    (glossary.js explained()); otherwise the page marks them on the board,
+//                    the moves and the log after each render (glossary.js markKeywords)
 //   createView(ctx)  -> { render(snapshot), logText(entry, seat), resultText?(result, snapshot),
-//                         clearSelection?() }
+//                         clearSelection?(), moment?(entry, snapshot) }
+//   moment           optional: for a new log entry that is an outcome to read (an engagement's
+//                    result), { headline, lines: [text], why, seat } for the table's panel, or
+//                    null; the moves wait under it for the state's pause_ms
 // ctx = { board, controls, rules, pieces, seat, readOnly, act(action), seatLabel(seat), gameTime() }:
 //   board     element for the game picture (sides, battle, hands)
 //   controls  element for the decision and the legal moves (null when read-only)
@@ -18,7 +24,8 @@
 //   act       sends an action's canonical text (real-time tables: any number may be on their way)
 //   gameTime  real-time tables: the table's game time now in ms (for countdowns to a deadline the
 //             view names), following the server's clock between states; null for turn-based tables
-// snapshot = { view, legal, decisions, seats, result, seat, version, busy, views?, gameTime }
+// snapshot = { view, legal, decisions, seats, result, seat, version, busy, views?, gameTime, log }
+//   log       this seat's log so far (the entries logText reads)
 //   gameTime  the game time when the snapshot was taken (real time), else null
 //   views     all-seeing replays only: every seat's own view, by seat
 // The view (Game.view) carries every derived fact a renderer shows (totals, negated cards...):

@@ -7,6 +7,7 @@
 
 import { h } from "./dom.js";
 
+const CLICKABLE = "button, a, [role=button], [data-card], [data-action]";
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** The glossary's terms as one pattern, longest first ("Leader Deck Modifier" before "Leader").
@@ -22,8 +23,10 @@ export function glossaryIndex(rules) {
   return { words, pattern: terms.length ? new RegExp(`\\b(${terms.join("|")})s?\\b`, "g") : null };
 }
 
-/** One keyword as shown: the word, its meaning on hover and, once tapped, inline. */
-export function keywordEl(shown, base, meaning) {
+/** One keyword as shown: the word, its meaning on hover and, once tapped, inline. With `keep`
+ * a tap outside a button goes no further (the renderer's own texts); marked afterwards on any
+ * renderer's board, a tap also reaches whatever the text sits in (a clickable card). */
+export function keywordEl(shown, base, meaning, keep = true) {
   return h("abbr", {
     class: "keyword",
     title: `${base}: ${meaning}`,
@@ -31,15 +34,17 @@ export function keywordEl(shown, base, meaning) {
     dataset: { keyword: base },
     // inside a card or move button the tap still selects it (the button's own click)
     onclick: (ev) => {
-      if (!ev.currentTarget.closest("button")) ev.stopPropagation();
-      ev.currentTarget.classList.toggle("open");
+      const el = ev.currentTarget;
+      if (keep && !el.closest("button")) ev.stopPropagation();
+      // on a clickable piece the tap is the piece's (its title still explains the word)
+      if (keep || !el.parentElement?.closest(CLICKABLE)) el.classList.toggle("open");
     },
     onkeydown: (ev) => { if (ev.key === "Enter" && !ev.currentTarget.closest("button")) ev.currentTarget.classList.toggle("open"); },
   }, shown, h("span", { class: "keyword-text" }, ` (${meaning})`));
 }
 
 /** A text as a list of strings and keyword elements (the text itself when nothing matches). */
-export function explained(index, text) {
+export function explained(index, text, keep = true) {
   const { pattern } = index;
   if (!pattern || !text) return text;
   const out = [];
@@ -49,7 +54,7 @@ export function explained(index, text) {
     const found = index.words.get(m[1].toLowerCase());
     if (!found) continue;
     out.push(source.slice(last, m.index));
-    out.push(keywordEl(m[0], found[0], found[1]));
+    out.push(keywordEl(m[0], found[0], found[1], keep));
     last = m.index + m[0].length;
   }
   if (!last) return text;
@@ -72,7 +77,7 @@ export function markKeywords(root, index) {
     if (index.pattern.test(node.nodeValue)) found.push(node);
   }
   for (const node of found) {
-    const parts = explained(index, node.nodeValue);
+    const parts = explained(index, node.nodeValue, false);
     if (!Array.isArray(parts)) continue;
     node.replaceWith(...parts.map((p) => (typeof p === "string" ? document.createTextNode(p) : p)));
   }

@@ -89,6 +89,8 @@ def test_a_five_seat_ltk_table_from_the_lobby_choose_a_general_and_play(server: 
     assert any(prompts), "a decision of ours came with its question"
     log = page.inner_text("#log")
     assert "turn —" in log and "draws" in log
-    assert page.locator(".ltk-hand-card").count() + page.locator(".ltk-end").count() >= 1
+    # the hand panel shows (its cards, or "no cards": the bots' moves are not seeded, and after 30
+    # moves our hand may be empty or our seat dead) unless the game is over
+    assert page.locator(".ltk-hand").count() + page.locator(".ltk-end").count() >= 1
     assert page.locator(".ltk-seat .ltk-health").count() == 5
     page.screenshot(path=str(ARTIFACTS / "table-ltk-last.png"), full_page=True)

@@ -67,3 +67,22 @@ def test_abilities_name_skills_weapons_and_lord_skills_only_for_the_monarch() ->
     assert core.abilities(s, 2) == frozenset()
     s.seats[3].blank = True  # a blank general keeps only what its equipment gives
     assert core.abilities(s, 3) == frozenset()
+
+
+def test_seat_and_frame_clones_copy_every_field_and_share_no_list() -> None:
+    from dataclasses import fields
+
+    from warroom.engine.frames import Frame
+    from warroom.games.ltk.state import Seat, _clone_frame
+
+    seat = Seat("rebel", "liu_bei", True, True, 2, 4, [1, 2], [3, -1, -1, 4], [5], ["cao_cao"], "liu_bei", [2],
+                True, True, [6])
+    copy = seat.clone()
+    for f in fields(Seat):  # a field added to Seat must be added to Seat.clone too
+        value = getattr(seat, f.name)
+        assert getattr(copy, f.name) == value
+        assert not isinstance(value, list) or getattr(copy, f.name) is not value
+    frame = Frame("kill", 2, {"user": 0, "cards": [7]}, [[1, "pass"]], [{"answered": True, "cards": [8]}])
+    again = _clone_frame(frame)
+    assert again == frame and again.data["cards"] is not frame.data["cards"]
+    assert again.answers[0] is not frame.answers[0] and again.results[0] is not frame.results[0]

@@ -200,3 +200,13 @@ def test_registry_knows_names_and_aliases() -> None:
     assert registry.get("paper-kessen") is registry.get("kessen")
     with pytest.raises(UnknownGame, match=r"unknown game 'chess' \(games: .*kessen"):
         registry.get("chess")
+
+
+def test_a_game_without_an_encoder_says_so_and_bots_get_its_view() -> None:
+    game = Twenty()
+    config = game.configure()
+    state = game.new(config, 1)
+    assert game.observation_size(config) == 0
+    with pytest.raises(ConfigError, match="no observation encoder"):
+        game.encode(state, 0)
+    assert game.bot_view(state, 0) == game.view(state, 0)

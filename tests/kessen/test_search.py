@@ -147,3 +147,26 @@ def test_a_pending_assassin_keeps_a_true_leader_in_every_world() -> None:
     for seed in range(60):
         world = GAME.determinize(s.state, EVIL, seed)
         assert GAME.legal_actions(world, GOOD), seed
+
+
+def test_the_bot_view_is_the_view_without_what_only_people_read() -> None:
+    from warroom import bots
+
+    heuristic = bots.make("kessen", "heuristic")
+    state = GAME.new(CONFIG, 6)
+    rng = random.Random(6)
+    checked = 0
+    while GAME.result(state) is None and checked < 150:
+        seat = GAME.deciders(state)[0]
+        legal = GAME.legal_actions(state, seat)
+        full, lean = GAME.view(state, seat), GAME.bot_view(state, seat)
+        full.pop("action_notes", None)
+        for side in full["sides"]:
+            for unit in side["units"]:
+                del unit["force"], unit["parts"]
+        assert lean == full
+        pick = heuristic.choose(lean, legal, rng)
+        assert heuristic.choose(GAME.view(state, seat), legal, rng) == pick  # the same choice
+        GAME.apply_trusted(state, seat, pick if rng.random() < 0.7 else legal[rng.randrange(len(legal))], None)
+        checked += 1
+    assert checked == 150 or GAME.result(state) is not None

@@ -49,14 +49,30 @@ def test_a_whole_random_game_ends_with_plus_and_minus_one() -> None:
     assert steps > 20
 
 
-def test_the_observation_is_the_views_only() -> None:
+def test_the_observation_is_the_games_own_encoder_and_the_info_holds_the_legal_numbers() -> None:
     e = env("kessen")
+    e.reset(seed=1)
+    agent = e.agent_selection
+    seat = e.possible_agents.index(agent)
+    obs = e.observe(agent)
+    assert e.native and obs["observation"].shape == (e.game.observation_size(e.config),)
+    assert obs["observation"].tolist() == list(e.game.encode(e.state, seat))
+    assert sorted(e.infos[agent]["legal_actions"]) == np.flatnonzero(obs["action_mask"]).tolist()
+    again = e.observe(agent)["action_mask"]
+    assert again is not obs["action_mask"] and (again == obs["action_mask"]).all()
+    other = e.possible_agents[1 - seat]
+    assert not e.observe(other)["action_mask"].any()
+    e.step(e.infos[agent]["legal_actions"][0])
+    assert e.infos[agent] == {} or e.agent_selection == agent  # the info's list is this decision's
+
+
+def test_another_size_encodes_the_view_by_feature_hashing() -> None:
+    e = env("kessen", obs_size=256)
     e.reset(seed=1)
     seat = e.possible_agents.index(e.agent_selection)
     view = e.game.view(e.state, seat)
-    assert e.observe(e.agent_selection)["observation"].tolist() == [np.float32(x) for x in features(view)]
-    other = e.possible_agents[1 - seat]
-    assert not e.observe(other)["action_mask"].any()
+    assert not e.native
+    assert e.observe(e.agent_selection)["observation"].tolist() == [np.float32(x) for x in features(view, 256)]
 
 
 def test_an_illegal_number_is_refused_and_changes_nothing() -> None:

@@ -214,11 +214,11 @@ class ISMCTSBot:
         values: dict[int, float] = {}
         evaluate = game.evaluate
         for n in path:
-            v = values.get(n.seat)
-            if v is None:
-                v = values[n.seat] = evaluate(world, n.seat)
+            score = values.get(n.seat)
+            if score is None:
+                score = values[n.seat] = evaluate(world, n.seat)
             n.visits += 1
-            n.reward += v
+            n.reward += score
 
     def _bot(self, game: Game[Any], name: str) -> Any:
         """The rollout or prior bot called ``name`` (``None``: uniform random, inlined for speed)."""

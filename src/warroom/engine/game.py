@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
@@ -287,10 +288,12 @@ class Game(ABC, Generic[S]):
         encoder of its own (research interfaces then encode the view)."""
         return 0
 
-    def encode(self, state: S, seat: int) -> list[float]:
+    def encode(self, state: S, seat: int) -> Sequence[float]:
         """``seat``'s observation as ``observation_size`` numbers read straight from the state
-        (cheaper than building the view). It must read only what the seat's view shows: two
-        states the seat cannot tell apart encode the same."""
+        (cheaper than building the view): a list of floats, or a ``bytearray`` when every feature
+        is a count from 0 to 255 (consumers turn that into an array without a Python float per
+        slot). It must read only what the seat's view shows: two states the seat cannot tell
+        apart encode the same."""
         raise ConfigError(f"{self.name} has no observation encoder")
 
     def evaluate(self, state: S, seat: int) -> float:

@@ -15,6 +15,7 @@ only what the seat's view shows) where it has one, else the seat's view encoded 
 (``Game.action_space``), 1 for each action the seat may take now (all 0 when it is not the
 seat's turn). Rewards come at the end: +1 for each winner, -1 for each loser, 0 for all in a
 draw. The game is seeded by ``reset(seed=...)``.
+The info of the agent to act holds the same legal numbers as a list (``"legal_actions"``).
 ``obs_size=0`` gives the mask alone (no view is built: the cheapest steps); ``obs_size=None``
 (the default) the game's encoder's length, or ``SIZE`` feature slots without one. The mask is
 built once per decision (the legal actions of a state do not change until it moves).
@@ -101,7 +102,9 @@ class WarroomEnv(AECEnv):  # type: ignore[misc]
     def _select(self) -> None:
         deciders = self.game.deciders(self.state)
         if deciders:
-            self.agent_selection = self.possible_agents[deciders[0]]
+            agent = self.agent_selection = self.possible_agents[deciders[0]]
+            # the legal numbers also as a list, for players that would otherwise decode the mask
+            self.infos[agent] = {"legal_actions": self._mask(agent)[1]}
 
     def number(self, action: str) -> int:
         got = self._index.get(action)
@@ -111,7 +114,7 @@ class WarroomEnv(AECEnv):  # type: ignore[misc]
 
     def legal_numbers(self, agent: str) -> list[int]:
         seat = self._seat[agent]
-        if self.game.result(self.state) is not None or seat not in self.game.deciders(self.state):
+        if seat not in self.game.deciders(self.state):  # nobody decides once the game is over
             return []
         return [self.number(a) for a in self.game.legal_actions(self.state, seat)]
 
@@ -127,12 +130,14 @@ class WarroomEnv(AECEnv):  # type: ignore[misc]
         return got
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        mask = self._mask(agent)[0].copy()  # a copy: the caller may keep or change it
+        mask = self._mask(agent)[0].copy()  # a copy: callers keep what they are given
         seat = self._seat[agent]
         if not self.obs_size:  # mask only: no view is built (the cheapest steps)
             obs = np.zeros(0, np.float32)
         elif self.native:
-            obs = np.array(self.game.encode(self.state, seat), np.float32)
+            got = self.game.encode(self.state, seat)
+            obs = (np.frombuffer(got, np.uint8).astype(np.float32) if isinstance(got, bytes | bytearray)
+                   else np.array(got, np.float32))
         else:
             obs = np.asarray(features(self.game.view(self.state, seat), self.obs_size), np.float32)
         return {"observation": obs, "action_mask": mask}
@@ -152,6 +157,7 @@ class WarroomEnv(AECEnv):  # type: ignore[misc]
         else:
             self.game.apply(self.state, seat, text)  # raises with the reason, state untouched
         self._masks = {}
+        self.infos[agent] = {}
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
         res = self.game.result(self.state)

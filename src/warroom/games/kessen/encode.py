@@ -46,7 +46,7 @@ FIGHTING_MINE, FIGHTING_THEIRS, RETREATED, DUTY, ATTACKING, DEFENDING = (LEADERS
 SCALARS = LEADERS + 6 * L
 KIND = SCALARS  # one-hot over KINDS + 1
 REST = KIND + len(KINDS) + 1
-SCALAR_NAMES = ("round", "my_decision", "streak", "battles_won_mine", "battles_won_theirs",
+SCALAR_NAMES = ("round", "my_decision", "my_streak", "their_streak", "battles_won_mine", "battles_won_theirs",
                 "my_leaders", "my_recruits", "my_actions", "their_leaders", "their_recruits", "their_actions",
                 "my_leader_deck", "their_leader_deck", "recruit_deck", "action_deck",
                 "troop_penalty_mine", "troop_penalty_theirs", "unit_bonus_mine", "unit_bonus_theirs",
@@ -54,60 +54,65 @@ SCALAR_NAMES = ("round", "my_decision", "streak", "battles_won_mine", "battles_w
 SIZE = REST + len(SCALAR_NAMES)
 
 
-def encode(self: object, state: KessenState, seat: int) -> list[float]:
-    """``Game.encode`` for Paper Kessen (bound as a method of the game: ``self`` is unused)."""
+def encode(self: object, state: KessenState, seat: int) -> bytearray:
+    """``Game.encode`` for Paper Kessen (bound as a method of the game: ``self`` is unused).
+
+    Every feature is a count or a flag from 0 to 255, so the observation is a ``bytearray``:
+    cheap to fill, and a consumer turns it into an array without a Python float per slot
+    (``numpy.frombuffer``)."""
     from warroom.games.kessen.rules import decider, decision_kind, shown_step
 
-    out = [0.0] * SIZE
+    out = bytearray(SIZE)
     slot = SLOT
     me, them = state.sides[seat], state.sides[1 - seat]
     for hand in (me.leaders, me.recruits, me.actions):
         for c in hand:
-            out[HAND + slot[c]] += 1.0
+            out[HAND + slot[c]] += 1
     for base, side in ((MINE, me), (THEIRS, them)):
         for u in side.units:
-            out[base + slot[u.leader]] += 1.0
+            out[base + slot[u.leader]] += 1
             for c in u.troops:
-                out[base + slot[c]] += 1.0
+                out[base + slot[c]] += 1
             for c in u.mods:
-                out[base + slot[c]] += 1.0
+                out[base + slot[c]] += 1
     for pile in (me.leader_discard, them.leader_discard, state.recruit_discard, state.action_discard):
         for c in pile:
-            out[DISCARDED + slot[c]] += 1.0
+            out[DISCARDED + slot[c]] += 1
     for p in state.played:
-        out[(PLAYED_MINE if p.side == seat else PLAYED_THEIRS) + slot[p.card]] += 1.0
+        out[(PLAYED_MINE if p.side == seat else PLAYED_THEIRS) + slot[p.card]] += 1
     lslot = LEADER_SLOT
     if state.engaged:
         gone = state.retreated
         mine = {u.leader for u in me.units}
         for leader in state.engaged:
             if leader not in gone and leader not in state.duty:
-                out[(FIGHTING_MINE if leader in mine else FIGHTING_THEIRS) + lslot[leader]] += 1.0
+                out[(FIGHTING_MINE if leader in mine else FIGHTING_THEIRS) + lslot[leader]] = 1
     for leader in state.retreated:
-        out[RETREATED + lslot[leader]] += 1.0
+        out[RETREATED + lslot[leader]] = 1
     for leader in state.duty:
-        out[DUTY + lslot[leader]] += 1.0
+        out[DUTY + lslot[leader]] = 1
     if state.att_unit >= 0:
-        out[ATTACKING + lslot[state.att_unit]] = 1.0
+        out[ATTACKING + lslot[state.att_unit]] = 1
     if state.def_unit >= 0:
-        out[DEFENDING + lslot[state.def_unit]] = 1.0
+        out[DEFENDING + lslot[state.def_unit]] = 1
     over = state.winner >= 0
     deciding = not over and decider(state) == seat
     # the decider sees what it is deciding (the waiting frame's kind); the other seat the step
     kind = decision_kind(state) if deciding else shown_step(state)
-    out[KIND + KIND_SLOT.get(kind, len(KINDS))] = 1.0
+    out[KIND + KIND_SLOT.get(kind, len(KINDS))] = 1
     other = 1 - seat
-    streak = state.streak if state.last_winner == seat else -state.streak if state.last_winner == other else 0
-    out[REST:] = [
-        float(state.round), float(deciding), float(streak), float(me.battles_won), float(them.battles_won),
-        float(len(me.leaders)), float(len(me.recruits)), float(len(me.actions)),
-        float(len(them.leaders)), float(len(them.recruits)), float(len(them.actions)),
-        float(len(me.leader_deck)), float(len(them.leader_deck)), float(len(state.recruit_deck)),
-        float(len(state.action_deck)), float(state.troop_penalty[seat]), float(state.troop_penalty[other]),
-        float(state.unit_bonus[seat]), float(state.unit_bonus[other]),
-        float(bool(state.engaged) and state.attacker == seat), float(state.engagement if state.engaged else 0),
-        float(state.strategy_played[seat]), float(state.strategy_played[other]), float(over),
-    ]
+    # every count below is small and never negative (penalties and bonuses only grow); the round
+    # and the engagement are capped so that a very long game cannot overflow a byte
+    out[REST:] = bytes((
+        min(state.round, 255), deciding, state.streak if state.last_winner == seat else 0,
+        state.streak if state.last_winner == other else 0, me.battles_won, them.battles_won,
+        len(me.leaders), len(me.recruits), len(me.actions), len(them.leaders), len(them.recruits),
+        len(them.actions), len(me.leader_deck), len(them.leader_deck), len(state.recruit_deck),
+        len(state.action_deck), state.troop_penalty[seat], state.troop_penalty[other],
+        state.unit_bonus[seat], state.unit_bonus[other], bool(state.engaged) and state.attacker == seat,
+        min(state.engagement, 255) if state.engaged else 0, state.strategy_played[seat],
+        state.strategy_played[other], over,
+    ))
     return out
 
 

@@ -65,6 +65,7 @@ TWO_SPELLS = frozenset({"zhuge_liang", "xun_yu"})
 EXTRA_DRAW = frozenset({"huang_zhong", "pang_tong", "sima_yi"})
 SCOUTS = frozenset({"ma_chao", "mei_mei", "li_li", "luo_luo", "xi_xuanfeng", "dong_xuanfeng"})
 INTERCEPTORS = frozenset({"zhou_cang", "yu_jin"})
+CHENG_YU = frozenset({"cheng_yu"})
 SUMMON = {"xiahou_dun": "xiahou_ba", "xiahou_ba": "xiahou_dun"}
 # Troop-type needs of tactics ("" = any troop, None = played on the leader).
 TROOP_NEED: dict[str, str | None] = {
@@ -388,7 +389,7 @@ class Kessen(Game[KessenState]):
     def _action_end(self, state: KessenState, events: list[Event]) -> None:
         for side in (1 - state.attacker, state.attacker):
             opp = 1 - side
-            for _ in range(_count_ability(state, side, frozenset({"cheng_yu"}))):
+            for _ in range(_count_ability(state, side, CHENG_YU)):
                 _random_discard(state, opp, 1, events, "Cheng Yu")
             if _count_ability(state, side, SCOUTS):
                 _reveal_actions(state, side, events, "scout")
@@ -1171,11 +1172,14 @@ def _reveal_actions(state: KessenState, side: int, events: list[Event], why: str
 def _count_ability(state: KessenState, side: int, keys: frozenset[str]) -> int:
     """How many of the side's units in this battle (not retreated) carry one of ``keys``."""
     n = 0
+    engaged, retreated = state.engaged, state.retreated
     for u in state.sides[side].units:
-        if u.leader in state.engaged and u.leader not in state.retreated:
+        if u.leader in engaged and u.leader not in retreated:
             if KEY[u.leader] in keys:
                 n += 1
-            n += sum(1 for m in u.mods if KEY[m] in keys)
+            for m in u.mods:
+                if KEY[m] in keys:
+                    n += 1
     return n
 
 

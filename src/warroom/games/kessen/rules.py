@@ -24,6 +24,7 @@ from warroom.games.kessen import summary as between
 from warroom.games.kessen import text
 from warroom.games.kessen.action_space import action_space
 from warroom.games.kessen.cards import (
+    BY_KEY,
     CAO_CAO,
     CARDS,
     DECK_IDS,
@@ -66,6 +67,7 @@ TWO_SPELLS = frozenset({"zhuge_liang", "xun_yu"})
 EXTRA_DRAW = frozenset({"huang_zhong", "pang_tong", "sima_yi"})
 SCOUTS = frozenset({"ma_chao", "mei_mei", "li_li", "luo_luo", "xi_xuanfeng", "dong_xuanfeng"})
 INTERCEPTORS = frozenset({"zhou_cang", "yu_jin"})
+CHENG_YU = frozenset({"cheng_yu"})
 SUMMON = {"xiahou_dun": "xiahou_ba", "xiahou_ba": "xiahou_dun"}
 # Troop-type needs of tactics ("" = any troop, None = played on the leader).
 TROOP_NEED: dict[str, str | None] = {
@@ -175,7 +177,7 @@ class Kessen(Game[KessenState]):
         state.cache = (player, tuple(legal))
         return legal
 
-    def _apply(self, state: KessenState, player: int, action: str, time_ms: int | None) -> list[Event]:
+    def _apply(self, state: KessenState, player: int, action: str, time_ms: int | None = None) -> list[Event]:
         state.cache = None
         state.moves += 1
         events: list[Event] = []
@@ -188,20 +190,17 @@ class Kessen(Game[KessenState]):
             FRAME_RULES[frame.kind].answer(state, frame, player, action, events)
             self._advance(state, events)
             return events
-        # the action is one of ``legal_actions`` (canonical text), so a plain split reads it
-        words = action.split(" ")
-        verb = words[0]
-        ints: dict[str, int] = {}
-        as_ = ""
-        for word in words[1:]:
-            key, _, value = word.partition("=")
-            if key == "as":
-                as_ = value
-            else:
-                ints[key] = int(value)
+        parsed = _PARSED.get(action)
+        if parsed is None:
+            parsed = _PARSED[action] = _parse(action)
+        verb, ints, as_ = parsed
         HANDLERS[verb](self, state, player, ints, as_, events)
         self._advance(state, events)
         return events
+
+    # bots and simulations apply moves taken from ``legal_actions``: ``_apply`` itself, one call
+    # less on the hot path than the protocol's forwarding method
+    apply_trusted = _apply
 
     def result(self, state: KessenState) -> Result | None:
         if state.winner < 0:
@@ -315,7 +314,7 @@ class Kessen(Game[KessenState]):
                 if frame.kind == "window":
                     p = frame.seat
                     legal = _legal(state, p)
-                    if legal == [PASS]:  # nothing to answer with: passed for the player, visibly
+                    if len(legal) == 1 and legal[0] == PASS:  # nothing to answer with: passed for the player, visibly
                         events.append(Event("pass", {"side": SIDES[p], "auto": True}))
                         RESOLVER.answer(state, p, PASS, events)
                         continue
@@ -327,7 +326,7 @@ class Kessen(Game[KessenState]):
                 continue
             p = decider(state)
             legal = _legal(state, p)
-            if legal == ["pass"]:
+            if len(legal) == 1 and legal[0] == "pass":
                 events.append(Event("pass", {"side": SIDES[p], "auto": True}))
                 self._pass(state, p, events)
                 continue
@@ -406,7 +405,7 @@ class Kessen(Game[KessenState]):
     def _action_end(self, state: KessenState, events: list[Event]) -> None:
         for side in (1 - state.attacker, state.attacker):
             opp = 1 - side
-            for _ in range(_count_ability(state, side, frozenset({"cheng_yu"}))):
+            for _ in range(_count_ability(state, side, CHENG_YU)):
                 _random_discard(state, opp, 1, events, "Cheng Yu")
             if _count_ability(state, side, SCOUTS):
                 _reveal_actions(state, side, events, "scout")
@@ -679,6 +678,25 @@ class Kessen(Game[KessenState]):
         state.turn = 1 - p
 
 
+def _parse(action: str) -> tuple[str, dict[str, int], str]:
+    """A legal action's verb, its numbers and its ``as=`` (canonical text: a plain split reads it)."""
+    words = action.split(" ")
+    ints: dict[str, int] = {}
+    as_ = ""
+    for word in words[1:]:
+        key, _, value = word.partition("=")
+        if key == "as":
+            as_ = value
+        else:
+            ints[key] = int(value)
+    return words[0], ints, as_
+
+
+# legal action text -> ``_parse`` of it. Text and parse are fixed (the action space is bounded),
+# and the handlers only read the numbers, so every state shares one parse of each action.
+_PARSED: dict[str, tuple[str, dict[str, int], str]] = {}
+
+
 def played_record(state: KessenState, p: int, card: int, on: int, as_: str) -> Played:
     """The record of a battle card as it would be played now: where it sits and what it negates
     (also what ``text.effect`` adds to a copy of the played list to show a card's effect)."""
@@ -763,9 +781,9 @@ def _next_turn(state: KessenState, p: int) -> None:
 
 # ----- legal actions --------------------------------------------------------------------------
 # Identical moves (two copies of one card used the same way) are offered once, the first (lowest
-# ids) kept: see ``once``. The step generators below never write a second copy (``_distinct``), so
-# the hot path does not parse every action it wrote to find them; a frame's choices go through
-# ``once``. tests/kessen/test_speed_paths.py checks that no generator leaves a copy for ``once``.
+# ids) kept: that is ``once``. The generators below never write a second copy (``_distinct``), so
+# the hot path does not read back every action it wrote to find one;
+# tests/kessen/test_legal_paths.py checks that ``once`` finds nothing left to drop.
 def _legal(state: KessenState, p: int) -> list[str]:
     frames = state.frames
     if frames:
@@ -777,18 +795,18 @@ def _legal(state: KessenState, p: int) -> list[str]:
                 if KEY[c] == "know_enemy":
                     return [PLAY[c], PASS]
             return [PASS]
-        return once(FRAME_RULES[frame.kind].legal(state, frame, p))
+        return FRAME_RULES[frame.kind].legal(state, frame, p)
     step = state.step
-    if step == "deploy":
-        return _deploy_legal(state, p)
-    if step == "after_battle":
-        return _after_battle_legal(state, p)
-    if step == "pick":
-        return _pick_legal(state, p)
-    if step == "strategy":
-        return _strategy_legal(state, p)
     if step == "tactics":
         return _tactics_legal(state, p)
+    if step == "deploy":
+        return _deploy_legal(state, p)
+    if step == "strategy":
+        return _strategy_legal(state, p)
+    if step == "pick":
+        return _pick_legal(state, p)
+    if step == "after_battle":
+        return _after_battle_legal(state, p)
     return []
 
 
@@ -806,27 +824,17 @@ def same_move(action: str) -> str:
     return " ".join(sig)
 
 
-# action text -> its ``same_move`` ("" for a bare verb, which is always kept). A pure function of
-# the text over a bounded set (the game's action space), memoised: ``once`` runs on every
-# decision, and parsing each action anew was a quarter of a random game's time.
-_SAME_MOVE: dict[str, str] = {}
-
-
 def once(actions: list[str]) -> list[str]:
     """Identical moves offered once: two actions that differ only in which copy of the same card
     they use do the same thing, so only the first (the lowest ids) is legal."""
-    if len(actions) < 2:
-        return actions
     seen: set[str] = set()
     out: list[str] = []
-    memo = _SAME_MOVE
     for action in actions:
-        key = memo.get(action)
-        if key is None:
-            key = memo[action] = same_move(action) if "=" in action else ""
-        if not key:
+        if "=" not in action:
             out.append(action)
-        elif key not in seen:
+            continue
+        key = same_move(action)
+        if key not in seen:
             seen.add(key)
             out.append(action)
     return out
@@ -834,41 +842,54 @@ def once(actions: list[str]) -> list[str]:
 
 # canonical text of the actions naming one card, written once per card id
 PLAY = [f"play card={c}" for c in range(N_CARDS)]
+DISCARD = [f"discard card={c}" for c in range(N_CARDS)]
+DEPLOY_MODIFIER = [KIND[c] == "modifier" and CARDS[c].timing == "DP" for c in range(N_CARDS)]
 
 
 def _distinct(cards: list[int]) -> list[int]:
-    """The first card of each key in ``cards``: what ``once`` would keep of their moves."""
+    """The first card of each key in ``cards`` (sorted): what ``once`` keeps of their moves.
+    The copies of a card have consecutive ids (checked below), so in sorted order they meet."""
     if len(cards) < 2:
         return cards
-    seen: set[str] = set()
     out: list[int] = []
+    last = ""
     for c in cards:
         key = KEY[c]
-        if key not in seen:
-            seen.add(key)
+        if key != last:
             out.append(c)
+            last = key
     return out
+
+
+if not all(ids == list(range(ids[0], ids[0] + len(ids))) for ids in BY_KEY.values()):
+    raise AssertionError("the copies of a card must have consecutive ids (cards.py deals them so)")
 
 
 def _deploy_legal(state: KessenState, p: int) -> list[str]:
     side = state.sides[p]
     out: list[str] = []
-    troops = _distinct(sorted(c for c in side.recruits if KIND[c] == "troop"))
+    troops = [c for c in side.recruits if KIND[c] == "troop"]
     if troops:
+        troops.sort()
+        troops = _distinct(troops)
         hosts = [u.leader for u in side.units
                  if not u.troops or (KEY[u.leader] == "cao_bu" and len(u.troops) < 2)]
         hosts += [c for c in side.leaders if KIND[c] == "leader"]
-        for leader in sorted(hosts):
-            for t in troops:
-                out.append(f"deploy leader={leader} troop={t}")
-    units = sorted(u.leader for u in side.units if u.troops)
+        hosts.sort()
+        for leader in hosts:
+            out += [f"deploy leader={leader} troop={t}" for t in troops]
+    units = {u.leader: u for u in side.units if u.troops}
     if units:
-        mods = [c for c in side.recruits if KIND[c] == "modifier" and CARDS[c].timing == "DP"]
+        mods = [c for c in side.recruits if DEPLOY_MODIFIER[c]]
         mods += [c for c in side.leaders if KIND[c] == "leader_mod"]
-        for card in _distinct(sorted(mods)):
-            for leader in units:
-                if _may_attach(state, card, side.unit(leader)):
-                    out.append(f"attach card={card} unit={leader}")
+        if mods:
+            mods.sort()
+            order = sorted(units)
+            for card in _distinct(mods):
+                if KEY[card] == "tiger_general":
+                    out += [f"attach card={card} unit={u}" for u in order if _may_attach(state, card, units[u])]
+                else:  # any other modifier goes on any unit
+                    out += [f"attach card={card} unit={u}" for u in order]
     out.extend(_special_plays(state, p))
     out.append("pass")
     return out
@@ -879,9 +900,13 @@ ROUND_SPECIALS = frozenset({"duty_elsewhere", "cut_supply_lines", "stirring_orat
 
 
 def _special_plays(state: KessenState, p: int) -> list[str]:
+    specials = [c for c in state.sides[p].recruits if KIND[c] == "special"]
+    if not specials:
+        return []
     out: list[str] = []
     after = state.step == "after_battle"
-    for card in _distinct(sorted(c for c in state.sides[p].recruits if KIND[c] == "special")):
+    specials.sort()
+    for card in _distinct(specials):
         if after and KEY[card] in ROUND_SPECIALS:
             continue
         if KEY[card] == "duty_elsewhere":
@@ -957,27 +982,39 @@ def _available_count(state: KessenState, side: int) -> int:
 def _pick_legal(state: KessenState, p: int) -> list[str]:
     defenders = _pickable(state, 1 - p)
     out = [f"pick attacker={a} defender={d}" for a in _pickable(state, p) for d in defenders]
-    for c in _distinct(sorted(state.sides[p].actions)):
-        if KEY[c] in PRE_PICK:
-            out.append(PLAY[c])
+    early = [c for c in state.sides[p].actions if KEY[c] in PRE_PICK]
+    if early:
+        early.sort()
+        out += [PLAY[c] for c in _distinct(early)]
     return out
+
+
+# the strategy cards played in the exchange (Know Enemy only answers one)
+EXCHANGE = EXCHANGE_PLAIN | {"intercept", "lure", "evasion", "ruse"}
 
 
 def _strategy_legal(state: KessenState, p: int) -> list[str]:
     att, dfn = state.attacker, 1 - state.attacker
     out: list[str] = []
-    other_def = _pickable(state, dfn, exclude=state.def_unit)
-    other_att = _pickable(state, att, exclude=state.att_unit)
-    for c in _distinct(sorted(state.sides[p].actions)):
-        key = KEY[c]
-        if key in EXCHANGE_PLAIN:
-            out.append(PLAY[c])
-        elif key == "intercept":
-            out.extend(f"{PLAY[c]} unit={u}" for u in other_def)
-        elif key == "lure":
-            out.extend(f"{PLAY[c]} unit={u}" for u in other_att)
-        elif (key == "evasion" and other_def) or (key == "ruse" and other_att):
-            out.append(PLAY[c])
+    cards = [c for c in state.sides[p].actions if KEY[c] in EXCHANGE]
+    # the units that may be brought in, found only when a card or an interceptor may use them
+    other_def = (_pickable(state, dfn, exclude=state.def_unit)
+                 if cards or (p == dfn and (state.def_unit == LIU_BEI or any(
+                     KEY[u.leader] in INTERCEPTORS for u in state.sides[dfn].units)))
+                 else [])
+    if cards:
+        other_att = _pickable(state, att, exclude=state.att_unit)
+        cards.sort()
+        for c in _distinct(cards):
+            key = KEY[c]
+            if key in EXCHANGE_PLAIN:
+                out.append(PLAY[c])
+            elif key == "intercept":
+                out.extend(f"{PLAY[c]} unit={u}" for u in other_def)
+            elif key == "lure":
+                out.extend(f"{PLAY[c]} unit={u}" for u in other_att)
+            elif (key == "evasion" and other_def) or (key == "ruse" and other_att):
+                out.append(PLAY[c])
     if p == dfn:
         if state.def_unit == LIU_BEI:
             out.extend(f"intercept unit={u}" for u in other_def)
@@ -1022,13 +1059,16 @@ def _tactics_legal(state: KessenState, p: int) -> list[str]:
     use_as = USE_AS.get(lkey)
     two_troops = len(unit.troops) > 1
     out: list[str] = []
-    for c in _distinct(sorted(state.sides[p].actions)):
-        kind = KIND[c]
-        if kind == "strategy":
-            continue
+    cards = [c for c in state.sides[p].actions if KIND[c] != "strategy"]
+    cards.sort()
+    for c in _distinct(cards):
+        kind = KIND[c]  # the kind of the card's own key
         key = KEY[c]
-        if KIND_OF_KEY[key] not in barred:
-            _card_plays(out, PLAY[c], unit, key, "", formed, two_troops)
+        if kind not in barred:
+            if key in SPOTTED:
+                _card_plays(out, PLAY[c], unit, key, "", formed, two_troops)
+            else:  # played on the leader or the unit as a whole
+                out.append(PLAY[c])
         if use_as is not None and kind == use_as[0] and key != use_as[1]:
             as_ = use_as[1]
             if KIND_OF_KEY[as_] not in barred:
@@ -1064,6 +1104,13 @@ def _targets(unit: Unit, key: str, kind: str, formed: set[int]) -> list[int]:
     if key in TROOP_EVENTS:
         return list(unit.troops)
     return [-1]
+
+
+# the keys whose card sits on a troop (``_targets`` names troops); every other card goes on [-1]
+SPOTTED = frozenset(
+    k for k, kind in KIND_OF_KEY.items()
+    if kind == "formation" or (kind == "tactic" and k in TROOP_NEED) or k in TROOP_EVENTS
+)
 
 
 def _treachery_targets(state: KessenState, side: int) -> list[int]:
@@ -1165,11 +1212,14 @@ def _reveal_actions(state: KessenState, side: int, events: list[Event], why: str
 def _count_ability(state: KessenState, side: int, keys: frozenset[str]) -> int:
     """How many of the side's units in this battle (not retreated) carry one of ``keys``."""
     n = 0
+    engaged, retreated = state.engaged, state.retreated
     for u in state.sides[side].units:
-        if u.leader in state.engaged and u.leader not in state.retreated:
+        if u.leader in engaged and u.leader not in retreated:
             if KEY[u.leader] in keys:
                 n += 1
-            n += sum(1 for m in u.mods if KEY[m] in keys)
+            for m in u.mods:
+                if KEY[m] in keys:
+                    n += 1
     return n
 
 
@@ -1262,7 +1312,7 @@ class _Discard(_Forced):
         return len(getattr(state.sides[data["side"]], data["hand"])) <= int(data["keep"])
 
     def legal(self, state: KessenState, frame: Frame, seat: int) -> list[str]:
-        return [f"discard card={c}" for c in sorted(getattr(state.sides[seat], frame.data["hand"]))]
+        return [DISCARD[c] for c in _distinct(sorted(getattr(state.sides[seat], frame.data["hand"])))]
 
     def answer(self, state: KessenState, frame: Frame, seat: int, action: str, events: list[Event]) -> None:
         card = _card_arg(action)
@@ -1286,7 +1336,7 @@ class _Losses(_Forced):
 
     def legal(self, state: KessenState, frame: Frame, seat: int) -> list[str]:
         unit = state.sides[seat].unit(frame.data["unit"])
-        return [make("discard", card=c) for c in sorted(unit.mods)] if unit else []
+        return [DISCARD[c] for c in _distinct(sorted(unit.mods))] if unit else []
 
     def answer(self, state: KessenState, frame: Frame, seat: int, action: str, events: list[Event]) -> None:
         card = _card_arg(action)

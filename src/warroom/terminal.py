@@ -175,7 +175,7 @@ def moves_table(prompt: str, moves: list[tuple[str, str]], title: str = "Your de
     table.add_column(style="dim")
     for i, (action, description) in enumerate(moves, start=1):
         label = f"[{keys[i - 1]}]" if keys and i <= len(keys) else f"{i}."
-        table.add_row(label, Text(description), Text(action))
+        table.add_row(Text(label), Text(description), Text(action))  # Text: "[a]" is no markup
     body = Group(Text(prompt, style="bold"), table)
     return Panel(body, title=title, title_align="left", border_style="cyan")
 

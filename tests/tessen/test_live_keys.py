@@ -72,6 +72,7 @@ def test_single_keys_play_moves_at_once_and_quit_gives_the_terminal_back(tmp_pat
     assert "[1]" in term.screen and "Draw the top card of your deck" in term.screen
     for _ in range(4):  # key 1 is "draw" while the hand is empty: no Enter needed
         term.press(b"1")
+    assert "[a]" in term.screen  # after 1-9 and 0 the moves' keys are letters, shown as such
     term.press(b"q", then=0)
     assert term.finish() == 0
     steps = Record.load(tmp_path / "game.json").steps

@@ -115,26 +115,23 @@ def view(game: Tessen, state: TessenState, player: int | None) -> dict[str, Any]
 
 
 # ----- the part of a view that Tessen's bots read (``Game.bot_view``) ------------------------------
-_SLIM: dict[tuple[int, int, int], dict[str, Any]] = {}
+_SLIM: dict[tuple[int, ...], dict[str, Any]] = {}
 
 
 def _slim_place(p: list[int]) -> dict[str, Any]:
-    key = (p[0], p[1], p[2])
-    got = _SLIM.get(key)
-    if got is None:
-        got = _SLIM[key] = {"animal": KEYS[p[0]], "count": p[1], "blocked_by": KEYS[p[2]]}
-    return got.copy()
+    got = _SLIM[tuple(p)] = {"animal": KEYS[p[0]], "count": p[1], "blocked_by": KEYS[p[2]]}
+    return got
 
 
 def _slim_side(state: TessenState, seat: int, me: bool, sacred: int) -> dict[str, Any]:
     s = state.sides[seat]
     keys = KEYS
     score = s.score
-    places = s.places
+    known = _SLIM.get
     out: dict[str, Any] = {
         "deck": len(s.deck),
-        "places": [_slim_place(places[0]), _slim_place(places[1]), _slim_place(places[2]),
-                   _slim_place(places[3]), _slim_place(places[4])],
+        # shared between perceptions, never copied: bots read their view and never write it
+        "places": [known(tuple(p)) or _slim_place(p) for p in s.places],
         "discard": [keys[c] for c in s.discard],
         "score": {keys[k]: n for k, n in enumerate(score) if n},
         "points": points(score, sacred),
@@ -147,7 +144,8 @@ def _slim_side(state: TessenState, seat: int, me: bool, sacred: int) -> dict[str
 
 def bot_view(state: TessenState, player: int) -> dict[str, Any]:
     """What the heuristic bots read of ``view(state, player)``, in the same shape, built in a
-    third of the time (a test checks it is a part of the view, so it holds nothing more)."""
+    third of the time (a test checks it is a part of the view, so it holds nothing more). Its
+    place dicts are shared from one perception to the next: read them, never write them."""
     sacred = state.sacred[-1] if state.sacred else -1
     attack = state.attack
     return {

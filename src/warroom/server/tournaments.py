@@ -38,6 +38,7 @@ from warroom import bots as bot_registry
 from warroom.engine import WarroomError, registry
 from warroom.games.tessen.tournament import HUMAN, MIN_ENTRANTS, new_bracket, pending, report
 from warroom.server.db import Base, now
+from warroom.server.leases import LeaseLost
 from warroom.server.protocol import BotSeat, CreateTable, GameConfig, HumanSeat
 from warroom.server.tables import LiveTable, Refused, TableManager, token_hash
 
@@ -46,6 +47,7 @@ log = logging.getLogger("warroom.server")
 KNOCKOUT_GAMES = ("tessen",)
 MAX_ENTRANTS = 32
 SETTLE_SECONDS = 2.0  # the fallback sweep; a finished match wakes it at once
+TOURNAMENT_LEASE = "tournament:"  # its lease key: no table id has a colon (ids are URL-safe base64)
 TOURNAMENTS = Base.metadata.tables["tournaments"]
 
 
@@ -130,14 +132,34 @@ class TournamentManager:
                 self._refresh(await self.tables.read(self._rows, "running", 1000))
             for t in [t for t in self.live.values() if t.status == "running"]:
                 try:
+                    if not await self._holds(t):
+                        continue  # another server advances it; its saves reach us by _refresh
                     async with self.lock:
                         await self._settle(t)
                 except Exception:  # the database failed, say: the next sweep tries again
                     log.exception("tournament %s could not advance", t.id)
                 if t.status == "finished":
                     self.live.pop(t.id, None)  # served from the database from now on
+                    await self._let_go(t)
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.wake.wait(), SETTLE_SECONDS)
+
+    async def _holds(self, t: LiveTournament) -> bool:
+        """Whether this server advances ``t``. On PostgreSQL with several servers only the one
+        holding the tournament's lease does, so two servers never open a table for the same
+        match; when it dies its lease goes with its connection and another server carries on."""
+        leases = self.tables.leases
+        if leases is None:
+            return True
+        try:
+            return await leases.acquire(TOURNAMENT_LEASE + t.id)
+        except LeaseLost:
+            return False
+
+    async def _let_go(self, t: LiveTournament) -> None:
+        if self.tables.leases is not None:
+            with contextlib.suppress(LeaseLost):
+                await self.tables.leases.release(TOURNAMENT_LEASE + t.id)
 
     def _refresh(self, rows: list[LiveTournament]) -> None:
         """Take up the running tournaments as stored: new ones (after a restart, or created by
@@ -194,8 +216,9 @@ class TournamentManager:
             log.exception("tournament %s not saved", tid)
             raise Refused(503, "the tournament could not be saved; try again") from None
         self.live[tid] = t
-        async with self.lock:
-            await self._settle(t)
+        if await self._holds(t):
+            async with self.lock:
+                await self._settle(t)
         return {"tournament": tid, "url": f"/tournament/{tid}", "entrants": tickets}
 
     # ----- advancing ----------------------------------------------------------------------------------

@@ -20,12 +20,14 @@ def test_a_seeded_game_against_the_heuristic_is_reproducible_and_ends_with_a_rew
         e = SeatEnv("kessen", seat="good", opponent="heuristic")
         obs, _ = e.reset(seed=seed)
         taken = []
-        while True:
+        for _ in range(5000):  # far more than a game takes: a stale mask must fail, not hang
             action = legal(obs)[0]
             taken.append(action)
-            obs, reward, term, trunc, _ = e.step(action)
+            obs, reward, term, trunc, info = e.step(action)
+            assert "illegal" not in info, info  # the mask offers only legal moves
             if term or trunc:
                 return taken, reward
+        raise AssertionError("the game did not end")
 
     first, reward = play(4)
     assert play(4) == (first, reward)

@@ -63,6 +63,7 @@ class SeatEnv(gymnasium.Env[dict[str, np.ndarray], np.int64]):
                 break
             legal = game.legal_actions(state, seat)
             game.apply(state, seat, choose(game, state, seat, self.bots[seat], legal, self._rngs[seat]))
+        self.aec.moved()  # the environment's masks were of the state before these moves
 
     def step(self, action: np.int64) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         game, state = self.aec.game, self.aec.state

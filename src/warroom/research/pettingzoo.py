@@ -118,6 +118,11 @@ class WarroomEnv(AECEnv):  # type: ignore[misc]
             return []
         return [self.number(a) for a in self.game.legal_actions(self.state, seat)]
 
+    def moved(self) -> None:
+        """Forget this decision's masks: for wrappers that apply actions to ``state`` themselves
+        (``research.gym``) rather than through :meth:`step`."""
+        self._masks = {}
+
     def _mask(self, agent: str) -> tuple[np.ndarray, list[int]]:
         """The agent's action mask and legal numbers now, built once per decision."""
         got = self._masks.get(agent)

@@ -20,6 +20,7 @@ def test_health_games_and_rules(client: TestClient) -> None:
     assert client.get("/api/health").json() == {"status": "ok"}
     games = {g["name"]: g for g in client.get("/api/games").json()}
     assert "random" in games["kessen"]["bots"] and games["kessen"]["players"] == [2]
+    assert [name for name, g in games.items() if g["starter"]] == ["kessen"]  # the lobby opens on it
     rules = client.get("/api/games/kessen/rules").json()
     assert rules["game"] == "kessen" and sum(len(e["ids"]) for s in rules["sections"] for e in s["entries"]) > 200
     r = client.get("/api/games/chess/rules")

@@ -44,6 +44,9 @@ WS_MAX_FRAME = 64 * 1024  # bigger frames close the connection; 4 KiB..64 KiB ge
 STATUSES = ("open", "running", "finished")
 
 
+
+STARTER_GAME = "kessen"  # the lobby's first game for a new browser: the gentlest to learn
+
 def default_database_url() -> str:
     """SQLite in the user's data directory (``~/.local/share/warroom/warroom.db`` on Linux)."""
     from platformdirs import user_data_dir
@@ -135,7 +138,10 @@ def create_app(
     @app.get("/api/games")
     async def games() -> list[dict[str, Any]]:
         """Every game as ``warroom games --json`` describes it: players, seats, variants, options, bots."""
-        return [bot_registry.describe(g) for g in registry.all_games()]
+        listed = [bot_registry.describe(g) for g in registry.all_games()]
+        for g in listed:  # the game the lobby opens on for a new browser (the one taught first)
+            g["starter"] = g["name"] == STARTER_GAME
+        return listed
 
     @app.get("/api/games/{game}/rules")
     async def rules(game: str) -> dict[str, Any]:

@@ -63,10 +63,11 @@ function buildForm() {
     fields,
     h("div", { class: "form-actions" }, submit),
   );
-  // The form opens on the game this browser last created, or on Paper Kessen, the one a new
-  // player is taught first (the list itself stays in name order).
+  // The form opens on the game this browser last chose, or on the server's starter game, the
+  // one a new player is taught first (the list itself stays in name order).
   const remembered = localStorage.getItem(LAST_GAME_KEY);
-  const opening = [remembered, "kessen"].find((name) => name && state.byName.has(name));
+  const starter = state.games.find((g) => g.starter)?.name;
+  const opening = [remembered, starter].find((name) => name && state.byName.has(name));
   if (opening) gameSelect.value = opening;
   const refreshFields = () => replace(fields, ...gameFields(state.byName.get(gameSelect.value)));
   gameSelect.addEventListener("change", () => {

@@ -130,6 +130,17 @@ class PageErrors:
         return page
 
 
+def _finished_bot_game(server: str, game: str, players: int, seed: int, seconds: float) -> str:
+    """A table of heuristic bots played to its end through the server; its id."""
+    seats = [{"kind": "bot", "bot": "heuristic"} for _ in range(players)]
+    table_id: str = _post(f"{server}/api/tables", {"game": game, "seats": seats, "seed": seed})["table"]
+    deadline = time.monotonic() + seconds
+    while _get(f"{server}/api/tables/{table_id}")["status"] != "finished":
+        assert time.monotonic() < deadline, f"{players} {game} bots did not finish a game in {seconds} s"
+        time.sleep(0.2)
+    return table_id
+
+
 def _shot(page: Any, folder: Path, name: str, full_page: bool = False) -> Path:
     path = folder / f"{name}.png"
     page.screenshot(path=str(path), full_page=full_page)

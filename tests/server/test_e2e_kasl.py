@@ -6,11 +6,10 @@ tests/server/artifacts/e2e/ (git-ignored)."""
 from __future__ import annotations
 
 import re
-import time
 from pathlib import Path
 from typing import Any
 
-from tests.server.test_e2e_browser import LAPTOP, PageErrors, _get, _post, _shot, browser, server, shots
+from tests.server.test_e2e_browser import LAPTOP, PageErrors, _finished_bot_game, _shot, browser, server, shots
 
 __all__ = ["browser", "server", "shots"]  # the fixtures, imported for pytest
 
@@ -55,12 +54,7 @@ def test_a_kasl_table_from_the_lobby_is_played_by_clicking(server: str, browser:
 
 
 def test_the_replay_of_a_finished_kasl_game_names_the_winner(server: str, browser: Any, shots: Path) -> None:
-    seats = [{"kind": "bot", "bot": "heuristic"} for _ in range(3)]
-    table_id = _post(f"{server}/api/tables", {"game": "kasl", "seats": seats, "seed": 5})["table"]
-    deadline = time.monotonic() + 90
-    while _get(f"{server}/api/tables/{table_id}")["status"] != "finished":
-        assert time.monotonic() < deadline, "three Kasl bots did not finish a game in 90 s"
-        time.sleep(0.3)
+    table_id = _finished_bot_game(server, "kasl", 3, seed=5, seconds=90)
     errors = PageErrors()
     page = errors.watch(browser.new_context(viewport=LAPTOP).new_page())
     page.goto(f"{server}/replay/{table_id}")

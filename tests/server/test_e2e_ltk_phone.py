@@ -8,12 +8,20 @@ from __future__ import annotations
 
 import json
 import re
-import time
 from pathlib import Path
 from typing import Any
 
 from tests.ltk.scenario import GAME, act, cid, seat, table
-from tests.server.test_e2e_browser import PHONE, PageErrors, _get, _post, _shot, browser, server, shots
+from tests.server.test_e2e_browser import (
+    PHONE,
+    PageErrors,
+    _finished_bot_game,
+    _post,
+    _shot,
+    browser,
+    server,
+    shots,
+)
 
 __all__ = ["browser", "server", "shots"]  # the fixtures, imported for pytest
 
@@ -123,13 +131,7 @@ def test_the_browser_header_of_a_pick_names_the_deciding_seat(server: str, brows
 
 
 def test_the_replay_of_a_finished_ltk_game_on_a_phone(server: str, browser: Any, shots: Path) -> None:
-    seats = [{"kind": "bot", "bot": "heuristic"} for _ in range(5)]
-    created = _post(f"{server}/api/tables", {"game": "ltk", "seats": seats, "seed": 3})
-    table_id = created["table"]
-    deadline = time.monotonic() + 60
-    while _get(f"{server}/api/tables/{table_id}")["status"] != "finished":
-        assert time.monotonic() < deadline, "five bots did not finish a game in 60 s"
-        time.sleep(0.2)
+    table_id = _finished_bot_game(server, "ltk", 5, seed=3, seconds=60)
     errors = PageErrors()
     page = errors.watch(browser.new_context(viewport=PHONE).new_page())
     page.goto(f"{server}/replay/{table_id}")

@@ -210,3 +210,36 @@ def test_a_game_without_an_encoder_says_so_and_bots_get_its_view() -> None:
     with pytest.raises(ConfigError, match="no observation encoder"):
         game.encode(state, 0)
     assert game.bot_view(state, 0) == game.view(state, 0)
+
+
+# ----- hooks found by convention -------------------------------------------------------------------
+def test_a_game_without_summary_or_reference_modules_gets_the_empty_defaults() -> None:
+    # Twenty lives in tests/twenty.py: there is no tests/summary.py or tests/reference.py beside it
+    assert GAME.marker(GAME.configure(), {"kind": "round", "round": 1}) is None
+    assert GAME.summary(GAME.configure(), [{"kind": "round"}]) == []
+    ref = GAME.rules_reference()
+    assert ref["sections"] == [] and ref["game"] == GAME.name and ref["title"] == GAME.title
+
+
+def test_a_registered_game_hooks_are_its_summary_and_reference_modules() -> None:
+    from warroom.games.kasl import reference, summary
+
+    kasl = registry.get("kasl")
+    config = kasl.configure(2)
+    event = {"kind": "round", "round": 3}
+    assert kasl.marker(config, event) == summary.marker(event) is not None
+    log = [{"kind": "round", "round": 1}]
+    assert kasl.summary(config, log) == summary.summary(log)
+    assert kasl.rules_reference() == reference.reference("Kasl", 1)
+
+
+def test_a_subclass_elsewhere_still_finds_its_base_game_modules() -> None:
+    from warroom.games.kasl import summary
+    from warroom.games.kasl.rules import Kasl
+
+    class Longer(Kasl):  # defined in tests/: the convention falls back to the base class's package
+        title = "Kasl (longer)"
+
+    event = {"kind": "round", "round": 2}
+    assert Longer().marker({}, event) == summary.marker(event)
+    assert Longer().rules_reference()["title"] == "Kasl (longer)"

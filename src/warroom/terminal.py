@@ -180,6 +180,16 @@ def moves_table(prompt: str, moves: list[tuple[str, str]], title: str = "Your de
     return Panel(body, title=title, title_align="left", border_style="cyan")
 
 
+def result_or_decision(scene: Scene) -> list[RenderableType]:
+    """What closes a game's screen: the result in a panel once the game is over, else the
+    decision (:func:`moves_table`), else nothing; ``parts.extend`` it."""
+    if scene.result:
+        return [Panel(Text(scene.result, "bold"), title="Result", title_align="left", border_style="bold magenta")]
+    if scene.prompt:
+        return [moves_table(scene.prompt, scene.moves)]
+    return []
+
+
 def render_rules(reference: RulesReference) -> RenderableType:
     """``warroom rules`` for any game: the introduction, then a table per section with the
     shared columns (name, count, kind, text) and the section's own (``columns``)."""

@@ -41,3 +41,40 @@ def test_inconsistent_positions_are_refused_in_one_line(change: dict, complaint:
     with pytest.raises(ConfigError, match=complaint) as err:
         GAME.position(change)
     assert "\n" not in str(err.value)
+
+
+def test_a_position_states_what_other_seats_know_and_determinize_keeps_it() -> None:
+    # p2 knows the ♥10 Kill in p1's hand (p1 took it from p2); p1 stacked the ♥2 Dodge on the draw
+    desc = {"seats": [seat("zhang_liao", "monarch", ["slash ♥10", "peach ♥3"]), seat("xu_chu", "rebel"),
+                      seat("cao_ren", "minister")],
+            "draw": ["jink ♥2", "slash ♠7"], "seen": {"slash ♥10": [1], "jink ♥2": [0]}}
+    s = GAME.position(desc)
+    kill, dodge = cid("slash ♥10"), cid("jink ♥2")
+    assert s.seen == {str(kill): [1], str(dodge): [0]}
+    written = GAME.describe_position(s)
+    assert written["seen"] == {str(kill): [1], str(dodge): [0]}
+    assert GAME.position(written).to_json() == s.to_json()
+    assert "seen" not in GAME.describe_position(table(seat("zhang_liao", "monarch"), seat("xu_chu", "rebel")))
+    # p2 sees the Kill among p1's cards, p3 does not
+    assert GAME.view(s, 1)["seats"][0]["known_hand"] == [kill]
+    assert GAME.view(s, 2)["seats"][0]["known_hand"] == []
+    for seed in range(8):
+        by_p2 = GAME.determinize(s, 1, seed)
+        assert kill in by_p2.seats[0].hand and by_p2.seen[str(kill)] == [1]
+        assert GAME.determinize(s, 0, seed).draw[-1] == dodge
+    assert any(kill not in GAME.determinize(s, 2, seed).seats[0].hand for seed in range(8))
+    assert any(GAME.determinize(s, 1, seed).draw[-1] != dodge for seed in range(8))
+
+
+@pytest.mark.parametrize(("seen", "complaint"), [
+    ({str(cid("jink ♥2")): [1]}, "only a card in a hand or in the draw pile"),
+    ({"slash ♥10": [5]}, "a list of seat numbers"),
+    ({"slash ♥10": 1}, "a list of seat numbers"),
+    (["slash ♥10"], "maps a card to the seats"),
+])
+def test_an_impossible_seen_is_refused_in_one_line(seen: object, complaint: str) -> None:
+    desc = {"seats": [seat("zhang_liao", "monarch", ["slash ♥10"]), seat("xu_chu", "rebel")],
+            "discard": ["jink ♥2"], "seen": seen}
+    with pytest.raises(ConfigError, match=complaint) as err:
+        GAME.position(desc)
+    assert "\n" not in str(err.value)

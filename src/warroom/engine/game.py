@@ -10,12 +10,15 @@ the end).
 from __future__ import annotations
 
 import hashlib
+import importlib
+import importlib.util
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
+from functools import cache
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar, cast
 
 from warroom.engine.actions import Action, canonical
 from warroom.engine.errors import ConfigError, GameOver, IllegalAction, NotYourTurn
@@ -363,19 +366,30 @@ class Game(ABC, Generic[S]):
     # the browser shows the outcome in a panel before the next decision.
     pause_events: ClassVar[frozenset[str]] = frozenset()
 
+    # The defaults of these three find the game's own function by convention (see
+    # ``conventional``): ``summary.marker(event)``, ``summary.summary(log)`` and
+    # ``reference.reference(title, rules_version)`` in the game's package.
     def marker(self, config: dict[str, Any], event: dict[str, Any]) -> str | None:
         """A replay marker's label when the public ``event`` starts a round, battle or turn
-        (``"Round 2"``), else ``None``. Replays offer a jump to the step of each marker."""
-        return None
+        (``"Round 2"``), else ``None``. Replays offer a jump to the step of each marker.
+        Default: the game's ``summary.marker(event)``, or ``None``."""
+        found = conventional(type(self), "summary", "marker")
+        return None if found is None else cast("str | None", found(event))
 
     def summary(self, config: dict[str, Any], log: list[dict[str, Any]]) -> list[str]:
         """A finished game's summary from its public log: one line per battle, round or death
-        with its result, so a player who lost can see why. Default: nothing to add."""
-        return []
+        with its result, so a player who lost can see why. Default: the game's
+        ``summary.summary(log)``, or nothing to add."""
+        found = conventional(type(self), "summary", "summary")
+        return [] if found is None else cast("list[str]", found(log))
 
     def rules_reference(self) -> RulesReference:
         """Every card, general or board element with its text (``warroom rules``); see
-        :mod:`warroom.engine.reference` for the shape. A game without one has no sections."""
+        :mod:`warroom.engine.reference` for the shape. Default: the game's
+        ``reference.reference(title, rules_version)``; a game without one has no sections."""
+        found = conventional(type(self), "reference", "reference")
+        if found is not None:
+            return cast(RulesReference, found(self.title, self.rules_version))
         return RulesReference(game=self.name, title=self.title, rules_version=self.rules_version,
                               intro=[], sections=[])
 
@@ -398,6 +412,27 @@ class Game(ABC, Generic[S]):
             ],
             default_bot=self.default_bot,
         )
+
+
+@cache
+def conventional(game_class: type, module: str, name: str) -> Callable[..., Any] | None:
+    """The function ``name`` of the module ``module`` beside the module that defines
+    ``game_class`` (``warroom.games.ltk.rules.Ltk``, ``"summary"``, ``"marker"``:
+    ``warroom.games.ltk.summary.marker``), else of its base classes' in turn, else ``None``.
+
+    The module is imported on first use (the engine never imports a game) and the answer is
+    kept per class. A module that is missing is ``None``; one that fails to import raises.
+    """
+    for cls in game_class.__mro__:
+        if cls is Game or not (isinstance(cls, type) and issubclass(cls, Game)):
+            continue
+        package = cls.__module__.rpartition(".")[0]
+        if not package or importlib.util.find_spec(f"{package}.{module}") is None:
+            continue
+        found = getattr(importlib.import_module(f"{package}.{module}"), name, None)
+        if callable(found):
+            return cast("Callable[..., Any]", found)
+    return None
 
 
 def _coerce_option(key: str, spec: Option, raw: str | int) -> int | str:

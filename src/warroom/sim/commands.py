@@ -188,6 +188,17 @@ def render_tournament(result: dict[str, Any], console: Console) -> None:
                   f"({result['jobs']} jobs, {result['backend']})", highlight=False)
 
 
+def _print_run(result: dict[str, Any], as_json: bool, render: Callable[[dict[str, Any], Console], None]) -> None:
+    """Print a run's ``result`` (one JSON object with ``--json``) and fail if a game crashed:
+    scripts and CI must notice a crashing engine even if they only read the exit code."""
+    if as_json:
+        typer.echo(json.dumps(result))
+    else:
+        render(result, _stdout())
+    if result["errors"]:
+        raise typer.Exit(1)
+
+
 def register(app: typer.Typer, friendly: Callable[[Any], Any]) -> None:
     """Add ``simulate`` and ``bench`` to ``app``; ``friendly`` wraps a command's errors."""
 
@@ -221,14 +232,7 @@ def register(app: typer.Typer, friendly: Callable[[Any], Any]) -> None:
         show = not as_json and sys.stderr.isatty()
         with _progress_bar(games, f"{spec.game} x{games}", show) as advance:
             run = simulate(spec, games, jobs, backend, advance, address)
-        summary = summarize(run)
-        if as_json:
-            typer.echo(json.dumps(summary))
-        else:
-            render_summary(summary, _stdout())
-        if summary["errors"]:
-            # scripts and CI must notice a crashing engine even if they only read the exit code
-            raise typer.Exit(1)
+        _print_run(summarize(run), as_json, render_summary)
 
     @app.command("tournament")
     @friendly
@@ -253,12 +257,7 @@ def register(app: typer.Typer, friendly: Callable[[Any], Any]) -> None:
         show = not as_json and sys.stderr.isatty()
         with _progress_bar(total, f"{the_game.name} tournament", show) as advance:
             result = run_tournament(game, names, games, seed, players, jobs, backend, advance, address)
-        if as_json:
-            typer.echo(json.dumps(result))
-        else:
-            render_tournament(result, _stdout())
-        if result["errors"]:
-            raise typer.Exit(1)
+        _print_run(result, as_json, render_tournament)
 
     @app.command("report")
     @friendly

@@ -52,7 +52,7 @@ GLOSSARY: list[GlossaryEntry] = [
 ]
 
 
-def reference() -> RulesReference:
+def reference(title: str, rules_version: int) -> RulesReference:
     board = BOARD
     names = {t["id"]: t["name"] for t in board["territories"]}
     territories = ReferenceSection(
@@ -125,7 +125,7 @@ def reference() -> RulesReference:
                        fields={f"level{lv + 1}": " / ".join(map(str, row["levels"][lv])) for lv in range(3)})
                  for row in ARMY["recruitment_chart"]],
     )
-    return RulesReference(game="kasl", title="Kasl", rules_version=1, intro=list(INTRO),
+    return RulesReference(game="kasl", title=title, rules_version=rules_version, intro=list(INTRO),
                           sections=[territories, fiefdoms, borders, chains, units, track, chart],
                           glossary=list(GLOSSARY))
 

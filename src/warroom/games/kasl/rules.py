@@ -15,7 +15,6 @@ from typing import Any, ClassVar
 from warroom.engine import Decision, Event, Game, Option, Result, Rng, make_rng, mix_seed
 from warroom.engine.choices import SelectRule, select
 from warroom.engine.frames import Frame, FrameRule, Resolver, finish, push
-from warroom.engine.reference import RulesReference
 from warroom.games.kasl import text
 from warroom.games.kasl.board import (
     ARCH,
@@ -632,20 +631,6 @@ class Kasl(Game[KaslState]):
     def explain_illegal(self, state: KaslState, player: int, action: str) -> str:
         return text.explain_illegal(self, state, player, action)
 
-    def rules_reference(self) -> RulesReference:
-        from warroom.games.kasl.reference import reference
-
-        return reference()
-
-    def marker(self, config: dict[str, Any], event: dict[str, Any]) -> str | None:
-        from warroom.games.kasl import summary
-
-        return summary.marker(event)
-
-    def summary(self, config: dict[str, Any], log: list[dict[str, Any]]) -> list[str]:
-        from warroom.games.kasl import summary
-
-        return summary.summary(log)
 
     # ----- the round ---------------------------------------------------------------------------
     def _advance(self, state: KaslState, events: list[Event]) -> None:

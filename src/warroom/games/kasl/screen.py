@@ -15,7 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from warroom.games.kasl.board import BOARD, FIEFDOM_NAMES, FIEFDOMS, LEVEL_NAMES, NAMES, UNIT_NAMES
-from warroom.terminal import Scene, event_sentence, moves_table
+from warroom.terminal import Scene, event_sentence, result_or_decision
 
 STYLE = {"red": "bold red", "blue": "bold blue", "green": "bold green", "yellow": "bold yellow",
          "neutral": "white", "": "dim"}
@@ -264,9 +264,5 @@ def render(scene: Scene) -> RenderableType:
     if combat is not None:
         parts.append(combat)
     parts.append(_log_panel(scene.log))
-    if scene.result:
-        parts.append(Panel(Text(scene.result, "bold"), title="Result", title_align="left",
-                           border_style="bold magenta"))
-    elif scene.prompt:
-        parts.append(moves_table(scene.prompt, scene.moves))
+    parts.extend(result_or_decision(scene))
     return Group(*parts)

@@ -17,10 +17,8 @@ from typing import Any, ClassVar
 
 from warroom.engine import ConfigError, Decision, Event, Game, Option, Result, Rng, make, make_rng
 from warroom.engine.frames import NO_SEAT, Frame, FrameRule, Resolver, finish, push
-from warroom.engine.reference import RulesReference
 from warroom.engine.rng import quick_shuffle
 from warroom.engine.windows import PASS, Then, WindowRule, Windows
-from warroom.games.kessen import summary as between
 from warroom.games.kessen import text
 from warroom.games.kessen.action_space import action_space
 from warroom.games.kessen.cards import (
@@ -39,7 +37,6 @@ from warroom.games.kessen.cards import (
 from warroom.games.kessen.encode import encode, observation_size
 from warroom.games.kessen.evaluate import evaluate
 from warroom.games.kessen.force import KIND_OF_KEY, negated, unit_force
-from warroom.games.kessen.reference import reference
 from warroom.games.kessen.state import Chained, KessenState, Played, Side, Unit
 
 HAND_LIMIT = 7
@@ -293,15 +290,6 @@ class Kessen(Game[KessenState]):
 
     def explain_illegal(self, state: KessenState, player: int, action: str) -> str:
         return text.explain_illegal(self, state, player, action)
-
-    def rules_reference(self) -> RulesReference:
-        return reference(self.title, self.rules_version)
-
-    def marker(self, config: dict[str, Any], event: dict[str, Any]) -> str | None:
-        return between.marker(event)
-
-    def summary(self, config: dict[str, Any], log: list[dict[str, Any]]) -> list[str]:
-        return between.summary(log)
 
     # ----- flow --------------------------------------------------------------------------
     def _advance(self, state: KessenState, events: list[Event]) -> None:

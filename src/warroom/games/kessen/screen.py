@@ -16,7 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from warroom.games.kessen.cards import BY_KEY, CARDS, TROOP_TYPES, Card
-from warroom.terminal import Scene, event_sentence, moves_table
+from warroom.terminal import Scene, event_sentence, result_or_decision
 
 SIDE_STYLE = {"good": "green", "evil": "red"}
 STEP_NAMES = {
@@ -420,11 +420,7 @@ def render_full(scene: Scene) -> RenderableType:
     parts.append(_side_panel(view, scene.seat, scene))
     parts.append(_hand_table(view))
     parts.append(_log_panel(scene.log, scene.seat_names[scene.seat]))
-    if scene.result:
-        parts.append(Panel(Text(scene.result, "bold"), title="Result", title_align="left",
-                           border_style="bold magenta"))
-    elif scene.prompt:
-        parts.append(moves_table(scene.prompt, scene.moves))
+    parts.extend(result_or_decision(scene))
     return Group(*parts)
 
 

@@ -397,12 +397,9 @@ class DamageRule(FrameRule[LtkState]):
             source = d["source"]
             if source >= 0 and not state.seats[source].alive:
                 d["source"] = -1  # a dead source deals damage with no source
-            target.hp -= d["amount"]
             note(state, d["source"], d["target"], d["amount"])
-            events.append(Event("damage", {"source": d["source"], "target": d["target"], "amount": d["amount"],
-                                           "hp": target.hp, "by": d["by"]}))
-            if target.hp < 1:
-                below(state, d["target"], d["amount"], d["source"])
+            lose_hp(state, d["target"], d["amount"], d["source"], events, lambda hp: Event("damage", {
+                "source": d["source"], "target": d["target"], "amount": d["amount"], "hp": hp, "by": d["by"]}))
             return
         if d["stage"] == 1:
             d["stage"] = 2
@@ -421,16 +418,24 @@ class LoseHealthRule(FrameRule[LtkState]):
 
     def step(self, state: LtkState, frame: Frame, events: list[Event]) -> None:
         d = frame.data
-        target = state.seats[d["target"]]
         if d["stage"] == 0:
             d["stage"] = 1
-            target.hp -= d["amount"]
-            events.append(Event("lose_health", {"seat": d["target"], "amount": d["amount"], "hp": target.hp}))
-            if target.hp < 1:
-                below(state, d["target"], d["amount"], -1)
+            lose_hp(state, d["target"], d["amount"], -1, events, lambda hp: Event("lose_health", {
+                "seat": d["target"], "amount": d["amount"], "hp": hp}))
             return
         frame.results.clear()
         finish(state, frame, None)
+
+
+def lose_hp(state: LtkState, seat: int, amount: int, killer: int, events: list[Event],
+            event: Callable[[int], Event]) -> None:
+    """Health goes down by ``amount`` (damage or a loss of health): ``event`` of the new health
+    says so, and dying is resolved at once if it fell below 1 (``killer``: -1 for none)."""
+    s = state.seats[seat]
+    s.hp -= amount
+    events.append(event(s.hp))
+    if s.hp < 1:
+        below(state, seat, amount, killer)
 
 
 def below(state: LtkState, seat: int, amount: int, killer: int) -> None:

@@ -7,13 +7,14 @@ The shape (documented in ``docs/rules/ltk.md``)::
                 "equipment": {"weapon": "crossbow ♣A"}, "judgement": [], "revealed": true,
                 "alive": true, "max_hp": 4, "known": []}, ...],
      "draw": ["jink ♥2", ...], "discard": [], "current": 0, "phase": "action",
-     "used": {"kill": 0}, "turns": 0, "seed": 1}
+     "used": {"kill": 0}, "turns": 0, "seed": 1, "seen": {"slash ♠7": [1]}}
 
 Seats are in play order; piles are listed **top first**. A card is its id or ``"<kind> <suit><rank>"``
 (``slash ♠7``, suits ``♠♥♣♦`` or ``SHCD``); when two cards look alike the first unused id is taken.
 Cards placed nowhere go below the listed draw pile in id order. The position starts at the
 beginning of ``phase`` of the ``current`` player's turn (``action``: the player is asked to act),
 unless ``frames`` gives the stack exactly (``describe_position`` writes it for deeper states).
+``seen`` names the hidden cards other seats can follow (see ``LtkState.seen``).
 """
 
 from __future__ import annotations
@@ -48,14 +49,9 @@ class _Cards:
             if ref not in self.free:
                 raise ConfigError(f"there is no card {ref} in this deck ({where})")
             return self._take(ref)
-        if not isinstance(ref, str) or " " not in ref:
-            raise ConfigError(f"a card is an id or 'kind suit-rank' such as 'slash ♠7', not {ref!r} ({where})")
-        kind, _, sr = ref.partition(" ")
-        suit = SUIT_LETTERS.get(sr[:1])
-        rank_text = sr[1:]
-        rank = RANKS.get(rank_text, int(rank_text) if rank_text.isdigit() else 0)
+        face = _face(ref, where)
         for c in sorted(self.free):
-            if KIND[c] == kind and SUIT[c] == suit and RANK[c] == rank:
+            if (KIND[c], SUIT[c], RANK[c]) == face:
                 return self._take(c)
         raise ConfigError(f"no unused card {ref!r} left in the deck ({where})")
 
@@ -63,6 +59,15 @@ class _Cards:
         self.free.discard(c)
         self.used.add(c)
         return c
+
+
+def _face(ref: Any, where: str) -> tuple[str, str | None, int]:
+    """The kind, suit and rank a card reference such as ``"slash ♠7"`` names."""
+    if not isinstance(ref, str) or " " not in ref:
+        raise ConfigError(f"a card is an id or 'kind suit-rank' such as 'slash ♠7', not {ref!r} ({where})")
+    kind, _, sr = ref.partition(" ")
+    rank_text = sr[1:]
+    return kind, SUIT_LETTERS.get(sr[:1]), RANKS.get(rank_text, int(rank_text) if rank_text.isdigit() else 0)
 
 
 def position(game: Any, desc: dict[str, Any]) -> LtkState:
@@ -122,6 +127,7 @@ def position(game: Any, desc: dict[str, Any]) -> LtkState:
                      used={str(k): int(v) for k, v in (desc.get("used") or {}).items()},
                      turns=int(desc.get("turns", 0)))
     state.deeds = [list(map(int, row)) for row in desc["deeds"]] if "deeds" in desc else [[0] * n for _ in range(n)]
+    state.seen = _seen(state, desc.get("seen") or {})
     if "frames" in desc:
         state.phase = phase
         state.frames = frames_from_json(desc["frames"])
@@ -136,6 +142,29 @@ def position(game: Any, desc: dict[str, Any]) -> LtkState:
     events: list[Event] = []
     core.RESOLVER.run(state, events)
     return state
+
+
+def _seen(state: LtkState, raw: Any) -> dict[str, list[int]]:
+    """``seen``: a hidden card (id or face) in a hand or the draw pile -> the seats besides its
+    holder that know where it lies (the owner it was taken from, its giver, Zhuge Liang for his
+    stack; he may hold one of those himself once he draws it)."""
+    if not isinstance(raw, dict):
+        raise ConfigError("seen maps a card to the seats that know where it lies")
+    hidden = [c for s in state.seats for c in s.hand] + state.draw
+    out: dict[str, list[int]] = {}
+    for ref, who in raw.items():
+        where = f"seen {ref!r}"
+        if str(ref).isdecimal():
+            c = int(ref)
+        else:
+            face = _face(ref, where)
+            c = next((c for c in sorted(hidden) if (KIND[c], SUIT[c], RANK[c]) == face), -1)
+        if c not in hidden:
+            raise ConfigError(f"{where}: only a card in a hand or in the draw pile can be seen")
+        if not isinstance(who, list) or not all(isinstance(i, int) and 0 <= i < state.n for i in who):
+            raise ConfigError(f"{where}: a list of seat numbers, not {who!r}")
+        out[str(c)] = sorted(set(who))
+    return out
 
 
 def cards_known(rs: dict[str, Any], hand: list[int]) -> list[int]:
@@ -161,6 +190,7 @@ def describe_position(state: LtkState) -> dict[str, Any]:
         "table": state.table[:], "current": state.current, "phase": state.phase or "start",
         "used": dict(state.used), "turns": state.turns, "seed": state.rng.state,
         "frames": frames_to_json(state.frames), "deeds": [row[:] for row in state.deeds],
+        **({"seen": {k: v[:] for k, v in state.seen.items()}} if state.seen else {}),
     }
 
 

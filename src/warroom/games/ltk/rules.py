@@ -16,7 +16,6 @@ from warroom.engine.errors import ConfigError
 from warroom.engine.events import Event
 from warroom.engine.frames import NO_SEAT, Frame, FrameRule, finish, push
 from warroom.engine.game import Decision, Game, Option, Result
-from warroom.engine.reference import RulesReference
 from warroom.engine.rng import make_rng
 from warroom.engine.windows import UNIFORM_WINDOWS
 from warroom.games.ltk import core, text
@@ -244,20 +243,6 @@ class Ltk(Game[LtkState]):
     def explain_illegal(self, state: LtkState, player: int, action: str) -> str:
         return text.explain_illegal(self, state, player, action)
 
-    def rules_reference(self) -> RulesReference:
-        from warroom.games.ltk.reference import reference
-
-        return reference(self.title, self.rules_version)
-
-    def marker(self, config: dict[str, Any], event: dict[str, Any]) -> str | None:
-        from warroom.games.ltk import summary
-
-        return summary.marker(event)
-
-    def summary(self, config: dict[str, Any], log: list[dict[str, Any]]) -> list[str]:
-        from warroom.games.ltk import summary
-
-        return summary.summary(log)
 
 
 # ----- the turn --------------------------------------------------------------------------------------

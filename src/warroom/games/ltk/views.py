@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from warroom.engine.choices import rename
 from warroom.engine.frames import Frame
 from warroom.engine.rng import Rng
 from warroom.games.ltk.cards import DECK_SIZE, SLOTS, label
@@ -174,5 +175,4 @@ def _remap_frames(state: LtkState, seat: int, mapping: dict[int, int]) -> None:
     """A choice ``seat`` is making among its own hand cards follows its re-dealt hand."""
     for f in state.frames:
         if f.kind == "select" and f.seat == seat and not f.data.get("public"):
-            f.data["candidates"] = sorted(mapping.get(c, c) for c in f.data["candidates"])
-            f.data["picked"] = [mapping.get(c, c) for c in f.data["picked"]]
+            rename(f, mapping)

@@ -14,7 +14,6 @@ from typing import Any, ClassVar
 
 from warroom.engine import Decision, Dynamics, Event, Game, Option, Result, Rng, make_rng
 from warroom.engine.errors import ConfigError
-from warroom.engine.reference import RulesReference
 from warroom.games.tessen import text
 from warroom.games.tessen.cards import (
     ANIMALS,
@@ -592,20 +591,6 @@ class Tessen(Game[TessenState]):
     def explain_illegal(self, state: TessenState, player: int, action: str) -> str:
         return text.explain_illegal(self, state, player, action)
 
-    def rules_reference(self) -> RulesReference:
-        from warroom.games.tessen.reference import reference
-
-        return reference(self.title, self.rules_version)
-
-    def marker(self, config: dict[str, Any], event: dict[str, Any]) -> str | None:
-        from warroom.games.tessen import summary
-
-        return summary.marker(event)
-
-    def summary(self, config: dict[str, Any], log: list[dict[str, Any]]) -> list[str]:
-        from warroom.games.tessen import summary
-
-        return summary.summary(log)
 
 
 def _due(state: TessenState) -> tuple[int, int, int] | None:

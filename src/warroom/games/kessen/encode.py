@@ -54,52 +54,93 @@ SCALAR_NAMES = ("round", "my_decision", "my_streak", "their_streak", "battles_wo
 SIZE = REST + len(SCALAR_NAMES)
 
 
+# card id -> its slot in each block: one list index per card on the hot path, no addition
+T_HAND, T_MINE, T_THEIRS, T_DISCARDED, T_PLAYED_MINE, T_PLAYED_THEIRS = (
+    [base + s for s in SLOT] for base in (HAND, MINE, THEIRS, DISCARDED, PLAYED_MINE, PLAYED_THEIRS))
+# leader id -> its slot in each per-leader block (-1 for other cards: never indexed)
+T_FIGHTING_MINE, T_FIGHTING_THEIRS, T_RETREATED, T_DUTY, T_ATTACKING, T_DEFENDING = (
+    [base + s if s >= 0 else -1 for s in LEADER_SLOT]
+    for base in (FIGHTING_MINE, FIGHTING_THEIRS, RETREATED, DUTY, ATTACKING, DEFENDING))
+KIND_INDEX = {k: KIND + i for i, k in enumerate(KINDS)}
+KIND_OTHER = KIND + len(KINDS)
+MEMO = 4096  # discard blocks remembered (a few hundred bytes each); all forgotten when full
+_discarded: dict[tuple[int, ...], bytes] = {}
+_rules: list[object] = []  # (decider, decision_kind, shown_step), imported once: rules imports us
+
+
+def _hooks() -> list[object]:
+    if not _rules:
+        from warroom.games.kessen.rules import decider, decision_kind, shown_step
+
+        _rules.extend((decider, decision_kind, shown_step))
+    return _rules
+
+
 def encode(self: object, state: KessenState, seat: int) -> bytearray:
     """``Game.encode`` for Paper Kessen (bound as a method of the game: ``self`` is unused).
 
     Every feature is a count or a flag from 0 to 255, so the observation is a ``bytearray``:
     cheap to fill, and a consumer turns it into an array without a Python float per slot
-    (``numpy.frombuffer``)."""
-    from warroom.games.kessen.rules import decider, decision_kind, shown_step
-
+    (``numpy.frombuffer``). The loops below index precomputed tables and nothing else: this
+    runs once per step of a research environment, next to an engine step of similar cost."""
+    decider, decision_kind, shown_step = _rules or _hooks()
     out = bytearray(SIZE)
-    slot = SLOT
     me, them = state.sides[seat], state.sides[1 - seat]
-    for hand in (me.leaders, me.recruits, me.actions):
-        for c in hand:
-            out[HAND + slot[c]] += 1
-    for base, side in ((MINE, me), (THEIRS, them)):
+    t = T_HAND
+    for c in me.leaders:
+        out[t[c]] += 1
+    for c in me.recruits:
+        out[t[c]] += 1
+    for c in me.actions:
+        out[t[c]] += 1
+    for t, side in ((T_MINE, me), (T_THEIRS, them)):
         for u in side.units:
-            out[base + slot[u.leader]] += 1
-            for c in u.troops:
-                out[base + slot[c]] += 1
-            for c in u.mods:
-                out[base + slot[c]] += 1
-    for pile in (me.leader_discard, them.leader_discard, state.recruit_discard, state.action_discard):
-        for c in pile:
-            out[DISCARDED + slot[c]] += 1
-    for p in state.played:
-        out[(PLAYED_MINE if p.side == seat else PLAYED_THEIRS) + slot[p.card]] += 1
-    lslot = LEADER_SLOT
+            out[t[u.leader]] += 1
+            for c in u.troops + u.mods:  # one loop: most units hold one or two cards
+                out[t[c]] += 1
+    # the discard piles are the longest lists read, and they mostly grow by one card at the end
+    # of the action pile: their block is memoised on their exact content (all it depends on),
+    # and a new content is first looked for less its last card
+    key = (*me.leader_discard, -1, *them.leader_discard, -1, *state.recruit_discard, -1, *state.action_discard)
+    block = _discarded.get(key)
+    if block is None:
+        last = key[-1]
+        shorter = _discarded.get(key[:-1]) if last >= 0 else None
+        if shorter is not None:
+            counts = bytearray(shorter)
+            counts[SLOT[last]] += 1
+        else:
+            counts = bytearray(N)
+            for c in key:
+                if c >= 0:
+                    counts[SLOT[c]] += 1
+        if len(_discarded) >= MEMO:
+            _discarded.clear()
+        block = _discarded[key] = bytes(counts)
+    out[DISCARDED:DISCARDED + N] = block
+    if state.played:
+        mine, theirs = T_PLAYED_MINE, T_PLAYED_THEIRS
+        for p in state.played:
+            out[(mine if p.side == seat else theirs)[p.card]] += 1
+    gone, duty = state.retreated, state.duty
     if state.engaged:
-        gone = state.retreated
-        mine = {u.leader for u in me.units}
+        mine_units = [u.leader for u in me.units]
         for leader in state.engaged:
-            if leader not in gone and leader not in state.duty:
-                out[(FIGHTING_MINE if leader in mine else FIGHTING_THEIRS) + lslot[leader]] = 1
-    for leader in state.retreated:
-        out[RETREATED + lslot[leader]] = 1
-    for leader in state.duty:
-        out[DUTY + lslot[leader]] = 1
+            if leader not in gone and leader not in duty:
+                out[(T_FIGHTING_MINE if leader in mine_units else T_FIGHTING_THEIRS)[leader]] = 1
+    for leader in gone:
+        out[T_RETREATED[leader]] = 1
+    for leader in duty:
+        out[T_DUTY[leader]] = 1
     if state.att_unit >= 0:
-        out[ATTACKING + lslot[state.att_unit]] = 1
+        out[T_ATTACKING[state.att_unit]] = 1
     if state.def_unit >= 0:
-        out[DEFENDING + lslot[state.def_unit]] = 1
+        out[T_DEFENDING[state.def_unit]] = 1
     over = state.winner >= 0
-    deciding = not over and decider(state) == seat
+    deciding = not over and decider(state) == seat  # type: ignore[operator]
     # the decider sees what it is deciding (the waiting frame's kind); the other seat the step
-    kind = decision_kind(state) if deciding else shown_step(state)
-    out[KIND + KIND_SLOT.get(kind, len(KINDS))] = 1
+    kind = decision_kind(state) if deciding else shown_step(state)  # type: ignore[operator]
+    out[KIND_INDEX.get(kind, KIND_OTHER)] = 1
     other = 1 - seat
     # every count below is small and never negative (penalties and bonuses only grow); the round
     # and the engagement are capped so that a very long game cannot overflow a byte

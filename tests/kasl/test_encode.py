@@ -1,0 +1,92 @@
+"""Kasl's observation encoder (``Game.encode``) and action numbering (``Game.action_space``): the
+board is encoded whole, the missions only the seat's own; every legal action has a number."""
+
+from __future__ import annotations
+
+import random
+
+from tests.kasl.scenario import GAME, empty, play, put
+from warroom.games.kasl import encode as enc
+from warroom.games.kasl.state import KaslState
+
+
+def mid_game(players: int, seed: int, steps: int) -> KaslState:
+    s = GAME.new(GAME.configure(players, ["advanced"]), seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if GAME.result(s) is not None:
+            break
+        p = GAME.deciders(s)[0]
+        legal = GAME.legal_actions(s, p)
+        GAME.apply(s, p, legal[rng.randrange(len(legal))])
+    return s
+
+
+def territory(lay: enc.Layout, t: int) -> int:
+    """Where printed territory ``t``'s block starts."""
+    return (t - 1) * lay.territory
+
+
+def test_other_seats_missions_are_never_read() -> None:
+    checked = 0
+    for players, seed, steps in ((2, 1, 30), (3, 2, 80), (4, 3, 150)):
+        s = mid_game(players, seed, steps)
+        assert GAME.result(s) is None
+        for viewer in range(players):
+            mine = GAME.encode(s, viewer)
+            assert len(mine) == GAME.observation_size(s.config)
+            for world in range(3):
+                other = GAME.determinize(s, viewer, world)
+                assert GAME.encode(other, viewer) == mine
+                checked += other.missions != s.missions
+    assert checked >= 6
+
+
+def test_my_missions_show_and_a_battle_changes_the_board_block() -> None:
+    s = empty(2, advanced=True)
+    s.missions = [[4, 9], [20, 30]]  # indices: printed territories 5, 10 and 21, 31
+    put(s, 1, 0, inf=3, cav=1, lord=1)
+    lay = enc.layout(2)
+    mine, theirs = GAME.encode(s, 0), GAME.encode(s, 1)
+    mission = lay.territory - 6
+    assert [mine[territory(lay, t) + mission] for t in (5, 10, 21, 31)] == [1, 1, 0, 0]
+    assert [theirs[territory(lay, t) + mission] for t in (5, 10, 21, 31)] == [0, 0, 1, 1]
+    one = territory(lay, 1)
+    assert mine[one + 0] == 1 and theirs[one + 1] == 1  # owner: "me" for seat 0, the next seat for 1
+    assert list(mine[one + lay.owners:one + lay.owners + 5]) == [3, 0, 1, 0, 1]  # units and the Lord
+    assert mine[territory(lay, 2) + 3] == 1  # 2 belongs to nobody (after both seats and the neutral)
+    before = GAME.encode(s, 1)
+    s.missions[0] = [11, 12]  # seat 0's missions are not seat 1's to see
+    assert GAME.encode(s, 1) == before
+    assert GAME.encode(s, 0) != mine
+
+
+def test_an_attack_shows_in_both_seats_encodings() -> None:
+    s = empty(2)
+    before = [GAME.encode(s, p) for p in (0, 1)]
+    play(s, 0, "attack from=47 to=48")
+    after = [GAME.encode(s, p) for p in (0, 1)]
+    assert after[0] != before[0] and after[1] != before[1]
+    lay = enc.layout(2)
+    choice = lay.territory - 2  # a territory's from / to flags of the open choice
+    # the attacker chooses what moves in from 47 to 48, in the open, and both seats see it
+    for mine in after:
+        assert mine[territory(lay, 47) + choice] == 1 and mine[territory(lay, 48) + choice + 1] == 1
+        assert mine[lay.why + enc.WHYS.index("capture")] == 1
+    assert after[0][lay.chooser + 0] == 1 and after[1][lay.chooser + 1] == 1  # me / the other seat
+
+
+def test_every_legal_action_has_a_number() -> None:
+    for players in (2, 4):
+        config = GAME.configure(players, ["advanced"])
+        space = GAME.action_space(config)
+        assert space is not None
+        s = GAME.new(config, players)
+        rng = random.Random(players)
+        for _ in range(500):
+            if GAME.result(s) is not None:
+                break
+            p = GAME.deciders(s)[0]
+            legal = GAME.legal_actions(s, p)
+            assert [space.action(space.index(a)) for a in legal] == legal
+            GAME.apply(s, p, legal[rng.randrange(len(legal))])

@@ -74,6 +74,7 @@ class WarroomEnv(AECEnv):  # type: ignore[misc]
         if space is None:
             raise ConfigError(f"{self.game.name} has no action numbering (Game.action_space) yet")
         self.space = space
+        self._actions = space.size
         self.metadata = {"render_modes": ["ansi"], "is_parallelizable": False, "name": f"warroom_{self.game.name}_v0"}
         self.render_mode = render_mode
         own = self.game.observation_size(self.config)
@@ -164,8 +165,10 @@ class WarroomEnv(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         # a new mask each call (callers keep what they are given): zeros, then the few legal
         # numbers set one by one (cheaper than a fancy index below a dozen or so)
-        legal = self._legal(agent)
-        mask = np.zeros(self.space.size, np.int8)
+        legal = self._masks.get(agent)
+        if legal is None:
+            legal = self._legal(agent)
+        mask = np.zeros(self._actions, np.int8)
         if len(legal) < 16:
             for i in legal:
                 mask[i] = 1
@@ -191,7 +194,8 @@ class WarroomEnv(AECEnv):  # type: ignore[misc]
         text = self._text.get(n)
         if text is None:
             text = self._text[n] = self.space.action(n)  # raises for a number outside the space
-        if n in self._legal(agent):  # a number from this decision's mask: known legal
+        legal = self._masks.get(agent)
+        if n in (self._legal(agent) if legal is None else legal):  # from this decision's mask: known legal
             self.game.apply_trusted(self.state, seat, text)
         else:
             self.game.apply(self.state, seat, text)  # raises with the reason, state untouched

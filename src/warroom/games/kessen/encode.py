@@ -86,22 +86,20 @@ def encode(self: object, state: KessenState, seat: int) -> bytearray:
     decider, decision_kind, shown_step = _rules or _hooks()
     out = bytearray(SIZE)
     me, them = state.sides[seat], state.sides[1 - seat]
+    # one loop per block (the lists joined in C): a loop's set-up costs about as much as a card
     t = T_HAND
-    for c in me.leaders:
-        out[t[c]] += 1
-    for c in me.recruits:
-        out[t[c]] += 1
-    for c in me.actions:
+    for c in (*me.leaders, *me.recruits, *me.actions):
         out[t[c]] += 1
     for t, side in ((T_MINE, me), (T_THEIRS, them)):
         for u in side.units:
-            out[t[u.leader]] += 1
-            for c in u.troops + u.mods:  # one loop: most units hold one or two cards
+            for c in (u.leader, *u.troops, *u.mods):
                 out[t[c]] += 1
     # the discard piles are the longest lists read, and they mostly grow by one card at the end
     # of the action pile: their block is memoised on their exact content (all it depends on),
     # and a new content is first looked for less its last card
-    key = (*me.leader_discard, -1, *them.leader_discard, -1, *state.recruit_discard, -1, *state.action_discard)
+    # (in seat order, not mine first: the block is the same for both seats)
+    good, evil = state.sides
+    key = (*good.leader_discard, -1, *evil.leader_discard, -1, *state.recruit_discard, -1, *state.action_discard)
     block = _discarded.get(key)
     if block is None:
         last = key[-1]

@@ -7,6 +7,7 @@ import random
 
 from tests.kasl.scenario import GAME, empty, play, put
 from warroom.games.kasl import encode as enc
+from warroom.games.kasl.board import N
 from warroom.games.kasl.state import KaslState
 
 
@@ -22,9 +23,14 @@ def mid_game(players: int, seed: int, steps: int) -> KaslState:
     return s
 
 
-def territory(lay: enc.Layout, t: int) -> int:
-    """Where printed territory ``t``'s block starts."""
-    return (t - 1) * lay.territory
+def at(lay: enc.Layout, plane: str, t: int) -> int:
+    """Where printed territory ``t`` lies in ``plane``."""
+    return lay.plane[plane] + t - 1
+
+
+def owner(lay: enc.Layout, k: int, t: int) -> int:
+    """Where printed territory ``t`` lies in owner plane ``k``."""
+    return k * N + t - 1
 
 
 def test_other_seats_missions_are_never_read() -> None:
@@ -48,13 +54,11 @@ def test_my_missions_show_and_a_battle_changes_the_board_block() -> None:
     put(s, 1, 0, inf=3, cav=1, lord=1)
     lay = enc.layout(2)
     mine, theirs = GAME.encode(s, 0), GAME.encode(s, 1)
-    mission = lay.territory - 6
-    assert [mine[territory(lay, t) + mission] for t in (5, 10, 21, 31)] == [1, 1, 0, 0]
-    assert [theirs[territory(lay, t) + mission] for t in (5, 10, 21, 31)] == [0, 0, 1, 1]
-    one = territory(lay, 1)
-    assert mine[one + 0] == 1 and theirs[one + 1] == 1  # owner: "me" for seat 0, the next seat for 1
-    assert list(mine[one + lay.owners:one + lay.owners + 5]) == [3, 0, 1, 0, 1]  # units and the Lord
-    assert mine[territory(lay, 2) + 3] == 1  # 2 belongs to nobody (after both seats and the neutral)
+    assert [mine[at(lay, "mission", t)] for t in (5, 10, 21, 31)] == [1, 1, 0, 0]
+    assert [theirs[at(lay, "mission", t)] for t in (5, 10, 21, 31)] == [0, 0, 1, 1]
+    assert mine[owner(lay, 0, 1)] == 1 and theirs[owner(lay, 1, 1)] == 1  # "me" for seat 0, the next for 1
+    assert [mine[at(lay, p, 1)] for p in enc.PLANES[:5]] == [3, 0, 1, 0, 1]  # units and the Lord
+    assert mine[owner(lay, 3, 2)] == 1 and mine[owner(lay, 0, 2)] == 0  # 2 is nobody's (after the neutral)
     before = GAME.encode(s, 1)
     s.missions[0] = [11, 12]  # seat 0's missions are not seat 1's to see
     assert GAME.encode(s, 1) == before
@@ -68,10 +72,9 @@ def test_an_attack_shows_in_both_seats_encodings() -> None:
     after = [GAME.encode(s, p) for p in (0, 1)]
     assert after[0] != before[0] and after[1] != before[1]
     lay = enc.layout(2)
-    choice = lay.territory - 2  # a territory's from / to flags of the open choice
     # the attacker chooses what moves in from 47 to 48, in the open, and both seats see it
     for mine in after:
-        assert mine[territory(lay, 47) + choice] == 1 and mine[territory(lay, 48) + choice + 1] == 1
+        assert mine[at(lay, "from", 47)] == 1 and mine[at(lay, "to", 48)] == 1
         assert mine[lay.why + enc.WHYS.index("capture")] == 1
     assert after[0][lay.chooser + 0] == 1 and after[1][lay.chooser + 1] == 1  # me / the other seat
 

@@ -10,23 +10,27 @@ serves every seat. The length depends on the player count only (a seat per playe
 ===============  ==============================================================================
 block            what it holds
 ===============  ==============================================================================
-territories      for each of the 48: owner (one-hot: each seat, the neutral army, nobody), the
-                 four unit counts, Lord, stronghold level, plague, my mission, sacrificed
-                 (public), and the open choice: candidate, picked, from, to
-seats            for each seat: its supply (the eight pieces off the board), kingdom point scale,
-                 principal kingdom's size, place in this round's order (0: none)
+board planes     48 bytes each, a territory per byte (in index order): the owner planes (one-hot:
+                 each seat, the neutral army, nobody), then the four unit counts, Lord,
+                 stronghold level, plague, my missions, sacrificed missions (public), and the
+                 open choice: candidate, picked, moving from, moving to
+seats            for each seat: its supply (the eight pieces off the board), kingdom point scale
+                 (this round's), place in this round's order (0: none). The principal kingdoms'
+                 sizes the view shows are left out: they follow from the board, and finding them
+                 costs more than the rest of the encoding
 scalars          round, rounds, step (one-hot), whose turn (one-hot, last: nobody), my decision,
                  redeployments left, plague round and markers, who declared the plague (one-hot,
                  last: nobody), advanced rules, game over, the choice's seat (one-hot, last:
                  none), purpose and piece (one-hot), hits to take
 ===============  ==============================================================================
 
-Counts are capped at 255 (a byte); none comes near it in a real game.
+Every count fits a byte: no territory holds more than an army's pieces.
 """
 
 from __future__ import annotations
 
 from functools import cache
+from itertools import chain
 from typing import Any
 
 from warroom.engine.frames import NO_SEAT
@@ -38,16 +42,18 @@ STEPS = ("setup", "round", "declare", "turn", "strategic", "attack", "redeploy",
 # a choice's purpose is ``why`` or ``why:piece`` (rules.py's place and move frames)
 WHYS = ("setup", "no_stronghold", "service", "recruit", "capture", "redeploy", "loss")
 PIECES = ("infantry", "archers", "cavalry", "war_machine", "lord", "city", "new_city")
-T_FIELDS = 4 + 1 + 1 + 1 + 1 + 1 + 4  # units, lord, level, plague, mission, sacrificed, choice
+# the board's planes, 48 bytes each (one per territory, in index order), after the owner planes
+PLANES = ("infantry", "archers", "cavalry", "war_machine", "lord", "level", "plague", "mission", "sacrificed",
+          "candidate", "picked", "from", "to")
 
 
 class Layout:
     def __init__(self, n: int) -> None:
         self.n = n
-        self.owners = n + 2  # each seat, the neutral army, nobody
-        self.territory = self.owners + T_FIELDS
-        self.seats = N * self.territory
-        self.seat = len(SUPPLY) + 3
+        self.owners = n + 2  # owner planes: each seat (me first), the neutral army, nobody
+        self.plane = {name: (self.owners + k) * N for k, name in enumerate(PLANES)}
+        self.seats = (self.owners + len(PLANES)) * N
+        self.seat = len(SUPPLY) + 2
         self.scalars = self.seats + n * self.seat
         self.step = self.scalars + 2
         self.current = self.step + len(STEPS) + 1
@@ -61,6 +67,10 @@ class Layout:
         self.size = self.hits + 1
 
 
+# ONE_HOT[k]: a bytes.translate table that maps byte k to 1 and every other byte to 0
+ONE_HOT = [bytes(int(i == k) for i in range(256)) for k in range(16)]
+
+
 @cache
 def layout(n: int) -> Layout:
     return Layout(n)
@@ -68,27 +78,28 @@ def layout(n: int) -> Layout:
 
 def encode(self: Any, state: KaslState, seat: int) -> bytearray:
     """``Game.encode`` for Kasl (bound as a method of the game, ``self``)."""
-    from warroom.games.kasl import views
-    from warroom.games.kasl.rules import ADVANCED, principal
+    from warroom.games.kasl.rules import ADVANCED
 
     n = state.players
     lay = layout(n)
     out = bytearray(lay.size)
-    owners, size = lay.owners, lay.territory
-    for t in range(N):
-        base = t * size
-        o = state.owner[t]
-        out[base + ((o - seat) % n if 0 <= o < n else n if o == n else n + 1)] = 1
-        u = state.units[t]
-        at = base + owners
-        out[at:at + 7] = bytes((min(u[0], 255), min(u[1], 255), min(u[2], 255), min(u[3], 255), state.lord[t],
-                              state.level[t], min(state.plague[t], 255)))
-    mission = lay.territory - 6  # the mission flag's offset in a territory's block
+    plane = lay.plane
+    # each territory's owner as its owner plane's number (-1, nobody, is the list's last item),
+    # then one plane per owner picked out of it in C (bytes.translate)
+    slots = bytes(map([*((p - seat) % n for p in range(n)), n, n + 1].__getitem__, state.owner))
+    for k in range(lay.owners):
+        out[k * N:(k + 1) * N] = slots.translate(ONE_HOT[k])
+    units = bytes(chain.from_iterable(state.units))  # territory by territory, four counts each
+    at = plane["infantry"]
+    for k in range(4):
+        out[at + k * N:at + (k + 1) * N] = units[k::4]
+    for name, values in (("lord", state.lord), ("level", state.level), ("plague", state.plague)):
+        out[plane[name]:plane[name] + N] = bytes(values)
     for t in state.missions[seat]:
-        out[t * size + mission] = 1
+        out[plane["mission"] + t] = 1
     for cards in state.sacrificed:
         for t in cards:
-            out[t * size + mission + 1] = 1
+            out[plane["sacrificed"] + t] = 1
     # the open choice (the view's "choice"): candidates and picks are public, as are from / to
     frames = state.frames
     chooser, why, piece, hits = n, len(WHYS), len(PIECES), 0
@@ -97,9 +108,9 @@ def encode(self: Any, state: KaslState, seat: int) -> bytearray:
         d = top.data
         chooser = (top.seat - seat) % n if 0 <= top.seat < n else n
         if d.get("key") == "territory":
-            for k, field in enumerate(("candidates", "picked")):
+            for field, name in (("candidates", "candidate"), ("picked", "picked")):
                 for t in d.get(field, ()):
-                    out[(t - 1) * size + mission + 2 + k] = 1
+                    out[plane[name] + t - 1] = 1
         purpose = str(d.get("purpose", ""))
         head, _, tail = purpose.partition(":")
         why = WHYS.index(head) if head in WHYS else len(WHYS)
@@ -108,20 +119,19 @@ def encode(self: Any, state: KaslState, seat: int) -> bytearray:
         if below is not None and below.kind in ("move", "losses"):
             src = below.data.get("src", below.data.get("t", -1))
             if 0 <= src < N:
-                out[src * size + mission + 4] = 1
+                out[plane["from"] + src] = 1
             dst = below.data.get("dst", -1)
             if 0 <= dst < N:
-                out[dst * size + mission + 5] = 1
+                out[plane["to"] + dst] = 1
             hits = int(below.data.get("hits", 0))
-    kingdoms = views._kingdoms(state, principal)
+    sizes, order = state.sizes, state.order
     for r in range(n):
         p = (seat + r) % n
         base = lay.seats + r * lay.seat
-        out[base:base + len(SUPPLY)] = bytes(min(x, 255) for x in state.supply[p])
+        out[base:base + len(SUPPLY)] = bytes(state.supply[p])
         base += len(SUPPLY)
-        out[base] = min(state.sizes[p], 255) if p < len(state.sizes) else 0
-        out[base + 1] = min(kingdoms[p], 255)
-        out[base + 2] = state.order.index(p) + 1 if p in state.order else 0
+        out[base] = min(sizes[p], 255) if p < len(sizes) else 0
+        out[base + 1] = order.index(p) + 1 if p in order else 0
     out[lay.scalars:lay.scalars + 2] = bytes((min(state.round, 255), min(int(state.config["options"]["rounds"]), 255)))
     out[lay.step + (STEPS.index(state.step) if state.step in STEPS else len(STEPS))] = 1
     cur = state.current

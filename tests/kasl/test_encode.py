@@ -1,5 +1,6 @@
 """Kasl's observation encoder (``Game.encode``) and action numbering (``Game.action_space``): the
-board is encoded whole, the missions only the seat's own; every legal action has a number."""
+board is encoded whole, the missions only the seat's own (the numbering's test is
+tests/research/test_numbering.py)."""
 
 from __future__ import annotations
 
@@ -78,18 +79,3 @@ def test_an_attack_shows_in_both_seats_encodings() -> None:
         assert mine[lay.why + enc.WHYS.index("capture")] == 1
     assert after[0][lay.chooser + 0] == 1 and after[1][lay.chooser + 1] == 1  # me / the other seat
 
-
-def test_every_legal_action_has_a_number() -> None:
-    for players in (2, 4):
-        config = GAME.configure(players, ["advanced"])
-        space = GAME.action_space(config)
-        assert space is not None
-        s = GAME.new(config, players)
-        rng = random.Random(players)
-        for _ in range(500):
-            if GAME.result(s) is not None:
-                break
-            p = GAME.deciders(s)[0]
-            legal = GAME.legal_actions(s, p)
-            assert [space.action(space.index(a)) for a in legal] == legal
-            GAME.apply(s, p, legal[rng.randrange(len(legal))])

@@ -1,6 +1,6 @@
 """LTK's observation encoder (``Game.encode``) and action numbering (``Game.action_space``): the
-encoding reads only what the seat's view shows, and changes when something it shows changes;
-every legal action has a number."""
+encoding reads only what the seat's view shows, and changes when something it shows changes (the
+numbering's test is tests/research/test_numbering.py)."""
 
 from __future__ import annotations
 
@@ -95,18 +95,3 @@ def test_a_used_card_moves_from_my_hand_and_the_others_see_it_on_the_table() -> 
     (decider,) = GAME.deciders(s)
     assert [GAME.encode(s, p)[lay.scalars] for p in range(5)] == [int(p == decider) for p in range(5)]
 
-
-def test_every_legal_action_has_a_number_at_every_table_size() -> None:
-    for players, variants in ((2, []), (3, ["three-player"]), (6, []), (10, [])):
-        config = GAME.configure(players, variants)
-        space = GAME.action_space(config)
-        assert space is not None
-        s = GAME.new(config, players)
-        rng = random.Random(players)
-        for _ in range(400):
-            if GAME.result(s) is not None:
-                break
-            p = GAME.deciders(s)[0]
-            legal = GAME.legal_actions(s, p)
-            assert [space.action(space.index(a)) for a in legal] == legal
-            GAME.apply(s, p, legal[rng.randrange(len(legal))])

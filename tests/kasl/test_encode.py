@@ -4,24 +4,16 @@ tests/research/test_numbering.py)."""
 
 from __future__ import annotations
 
-import random
-
 from tests.kasl.scenario import GAME, empty, play, put
+from tests.random_play import after_random_moves
 from warroom.games.kasl import encode as enc
 from warroom.games.kasl.board import N
 from warroom.games.kasl.state import KaslState
 
 
 def mid_game(players: int, seed: int, steps: int) -> KaslState:
-    s = GAME.new(GAME.configure(players, ["advanced"]), seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if GAME.result(s) is not None:
-            break
-        p = GAME.deciders(s)[0]
-        legal = GAME.legal_actions(s, p)
-        GAME.apply(s, p, legal[rng.randrange(len(legal))])
-    return s
+    state: KaslState = after_random_moves(GAME, GAME.configure(players, ["advanced"]), seed, steps)
+    return state
 
 
 def at(lay: enc.Layout, plane: str, t: int) -> int:

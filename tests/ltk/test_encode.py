@@ -4,9 +4,8 @@ numbering's test is tests/research/test_numbering.py)."""
 
 from __future__ import annotations
 
-import random
-
 from tests.ltk.scenario import GAME, act, cid, seat, table
+from tests.random_play import after_random_moves
 from warroom.games.ltk import encode as enc
 from warroom.games.ltk.cards import DECK_SIZE
 from warroom.games.ltk.state import LtkState
@@ -19,15 +18,8 @@ def five() -> LtkState:
 
 
 def mid_game(players: int, seed: int, steps: int) -> LtkState:
-    s = GAME.new(GAME.configure(players), seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if GAME.result(s) is not None:
-            break
-        p = GAME.deciders(s)[0]
-        legal = GAME.legal_actions(s, p)
-        GAME.apply(s, p, legal[rng.randrange(len(legal))])
-    return s
+    state: LtkState = after_random_moves(GAME, GAME.configure(players), seed, steps)
+    return state
 
 
 def test_worlds_the_seat_cannot_tell_apart_encode_the_same() -> None:

@@ -65,7 +65,7 @@ KIND_OTHER = KIND + len(KINDS)
 _SHIFT = bytes((i + 1) % 256 for i in range(256))
 _PROBE = bytes(range(1, C + 1))
 _IS_ZERO = bytes((1, *([0] * 255)))
-_ZEROS = bytes(C * 4)
+_ZEROS = bytes(C)  # as long as the longest list of ids: every card at most once
 _rules: list[object] = []  # (decider, decision_kind, shown_step), imported once: rules imports us
 
 

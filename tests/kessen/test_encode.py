@@ -12,8 +12,9 @@ from warroom.games.kessen.rules import GAME
 CONFIG = GAME.configure()
 
 
-def slot(block: int, key: str) -> int:
-    return block + enc.KEYS.index(key)
+def count(obs: bytearray, block: int, key: str) -> int:
+    """How many cards of kind ``key`` a card block flags (a flag per card id)."""
+    return sum(obs[block + c.id] for c in CARDS if c.key == key)
 
 
 def test_two_states_the_seat_cannot_tell_apart_encode_the_same() -> None:
@@ -39,7 +40,7 @@ def test_the_opponents_hand_changes_its_own_encoding_only() -> None:
     assert GAME.encode(other, 1 - seat) != GAME.encode(state, 1 - seat)  # its hand was dealt anew
 
 
-def test_the_blocks_count_hands_table_battle_and_scalars() -> None:
+def test_the_blocks_flag_hands_table_battle_and_scalars() -> None:
     s = Scenario()
     guan_yu = s.unit(GOOD, "guan_yu", ["swords"], ["training"])
     xiahou_dun = s.unit(EVIL, "xiahou_dun", ["spears"])
@@ -48,10 +49,12 @@ def test_the_blocks_count_hands_table_battle_and_scalars() -> None:
     s.engagement(GOOD, guan_yu, xiahou_dun)
     good = GAME.encode(s.state, GOOD)
     assert len(good) == GAME.observation_size(CONFIG) == enc.SIZE
-    assert good[slot(enc.HAND, "charge")] == 2 and good[slot(enc.HAND, "ring")] == 1
-    assert good[slot(enc.HAND, "volley")] == 0  # Evil's hand is not Good's to see
-    assert good[slot(enc.MINE, "guan_yu")] == 1 and good[slot(enc.MINE, "training")] == 1
-    assert good[slot(enc.THEIRS, "xiahou_dun")] == 1 and good[slot(enc.THEIRS, "spears")] == 1
+    assert count(good, enc.HAND, "charge") == 2 and count(good, enc.HAND, "ring") == 1
+    charges = [c for c in s.state.sides[GOOD].actions if CARDS[c].key == "charge"]
+    assert [good[enc.HAND + c] for c in charges] == [1, 1]  # each copy by its id
+    assert count(good, enc.HAND, "volley") == 0  # Evil's hand is not Good's to see
+    assert count(good, enc.MINE, "guan_yu") == 1 and count(good, enc.MINE, "training") == 1
+    assert count(good, enc.THEIRS, "xiahou_dun") == 1 and count(good, enc.THEIRS, "spears") == 1
     lslot = enc.LEADER_KEYS.index
     assert good[enc.ATTACKING + lslot("guan_yu")] == 1 and good[enc.DEFENDING + lslot("xiahou_dun")] == 1
     assert good[enc.FIGHTING_MINE + lslot("guan_yu")] == 1
@@ -60,8 +63,8 @@ def test_the_blocks_count_hands_table_battle_and_scalars() -> None:
     assert scalars["my_actions"] == 3 and scalars["their_actions"] == 1 and scalars["i_attack"] == 1
     # Evil sees the same table from its side
     evil = GAME.encode(s.state, EVIL)
-    assert evil[slot(enc.MINE, "xiahou_dun")] == 1 and evil[slot(enc.THEIRS, "guan_yu")] == 1
-    assert evil[slot(enc.HAND, "volley")] == 1 and evil[slot(enc.HAND, "charge")] == 0
+    assert count(evil, enc.MINE, "xiahou_dun") == 1 and count(evil, enc.THEIRS, "guan_yu") == 1
+    assert count(evil, enc.HAND, "volley") == 1 and count(evil, enc.HAND, "charge") == 0
     assert dict(zip(enc.SCALAR_NAMES, evil[enc.REST:], strict=True))["i_attack"] == 0
 
 
@@ -76,9 +79,9 @@ def test_a_played_card_moves_from_the_hand_to_the_played_block() -> None:
     if s.decider() == EVIL:  # the defender plays first
         s.play(EVIL, "pass")
     before = GAME.encode(s.state, GOOD)
-    assert before[slot(enc.HAND, "charge")] == 1 and before[slot(enc.PLAYED_MINE, "charge")] == 0
+    assert count(before, enc.HAND, "charge") == 1 and count(before, enc.PLAYED_MINE, "charge") == 0
     play = next(a for a in s.legal(GOOD) if f"card={charge}" in a)
     s.play(GOOD, play)
     after = GAME.encode(s.state, GOOD)
-    assert after[slot(enc.HAND, "charge")] == 0 and after[slot(enc.PLAYED_MINE, "charge")] == 1
-    assert GAME.encode(s.state, EVIL)[slot(enc.PLAYED_THEIRS, "charge")] == 1
+    assert count(after, enc.HAND, "charge") == 0 and count(after, enc.PLAYED_MINE, "charge") == 1
+    assert GAME.encode(s.state, EVIL)[enc.PLAYED_THEIRS + charge] == 1

@@ -4,6 +4,7 @@ and OpenSpiel's own ISMCTS bot plays a whole game against our heuristic bot."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import numpy as np
 import pytest
@@ -32,13 +33,19 @@ def test_openspiels_random_simulation_test() -> None:
     pyspiel.random_sim_test(pyspiel.load_game(SHORT), num_sims=2, serialize=False, verbose=False)
 
 
+def played(game: Any, deal: int, moves: int) -> Any:
+    """A state of ``game`` after the deal ``deal`` and ``moves`` random moves."""
+    state = game.new_initial_state()
+    state.apply_action(deal)
+    rng = random.Random(0)
+    for _ in range(moves):
+        state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
 def test_a_resampled_state_keeps_the_players_information() -> None:
     game = pyspiel.load_game(SHORT)
-    state = game.new_initial_state()
-    state.apply_action(7)
-    rng = random.Random(0)
-    for _ in range(25):
-        state.apply_action(rng.choice(state.legal_actions()))
+    state = played(game, 7, 25)
     player = state.current_player()
     resample = ours.resampler(1)
     for _ in range(3):
@@ -72,3 +79,20 @@ def test_openspiels_ismcts_bot_plays_a_whole_game_against_our_heuristic() -> Non
         moves[seat] += 1
     assert moves[0] > 3 and moves[1] > 3
     assert sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+@pytest.mark.parametrize("name", ["kessen", "ltk", "kasl"])
+def test_the_observation_tensor_is_the_games_own_encoder(name: str) -> None:
+    game = pyspiel.load_game(f"warroom_{name}")
+    state = played(game, 5, 12)
+    observer = game.make_py_observer()
+    warroom = state.wgame.warroom
+    for player in range(game.num_players()):
+        observer.set_from(state, player)
+        assert observer.native
+        assert observer.tensor.tolist() == list(warroom.encode(state.inner, player))
+
+
+@pytest.mark.parametrize("name", ["warroom_ltk", "warroom_kasl(rounds=2)"])
+def test_openspiels_random_simulation_test_for_ltk_and_kasl(name: str) -> None:
+    pyspiel.random_sim_test(pyspiel.load_game(name), num_sims=1, serialize=False, verbose=False)

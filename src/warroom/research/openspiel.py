@@ -9,7 +9,8 @@ A game starts with one chance node, the deal: ``deals`` equally likely outcomes 
 1000 by default), outcome ``k`` seeding the warroom game with ``mix_seed(k)``; every later draw
 comes from that seed, so there are no more chance nodes. Actions are the game's stable
 numbering (``Game.action_space``). The information state and observation of a player are its
-seat's view (a string: the view's JSON; a tensor: :mod:`warroom.research.encode`). Returns are
+seat's view (a string: the view's JSON; a tensor: the game's own encoder, ``Game.encode``, or
+where a game has none the view by feature hashing, :mod:`warroom.research.encode`). Returns are
 +1 for a winner, -1 for a loser, 0 for everyone in a draw.
 
 :func:`resampler` gives OpenSpiel's ISMCTS bot our ``determinize`` (``bot.set_resampler``).
@@ -85,7 +86,8 @@ class WarroomGame(pyspiel.Game):  # type: ignore[misc]
             num_players=players,
             min_utility=-1.0,
             max_utility=1.0,
-            utility_sum=0.0 if players == 2 else None,
+            # declared only for a zero-sum game type (OpenSpiel checks the two agree)
+            utility_sum=0.0 if game_type.utility == pyspiel.GameType.Utility.ZERO_SUM else None,
             max_game_length=MAX_LENGTH,
         )
         super().__init__(game_type, info, self.params)
@@ -94,7 +96,7 @@ class WarroomGame(pyspiel.Game):  # type: ignore[misc]
         return WarroomState(self)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> ViewObserver:
-        return ViewObserver()
+        return ViewObserver(self)
 
 
 class _Context:
@@ -187,17 +189,24 @@ class WarroomState(pyspiel.State):  # type: ignore[misc]
 
 
 class ViewObserver:
-    """OpenSpiel's PyObserver over a seat's view: the tensor is the view's feature hashing."""
+    """OpenSpiel's PyObserver over what a seat sees: the tensor is the game's own encoder
+    (``Game.encode``, read from the state: only what the seat's view shows) when the game has
+    one, else the seat's view by feature hashing (:mod:`warroom.research.encode`)."""
 
-    def __init__(self) -> None:
-        self.tensor = np.zeros(SIZE, np.float32)
+    def __init__(self, game: WarroomGame | None = None) -> None:
+        own = game.warroom.observation_size(game.config) if game is not None else 0
+        self.native = bool(own)
+        self.tensor = np.zeros(own or SIZE, np.float32)
         self.dict = {"view": self.tensor}
 
     def set_from(self, state: WarroomState, player: int) -> None:
         if state.inner is None:
             self.tensor.fill(0.0)
-            return
-        self.tensor[:] = features(state.wgame.warroom.view(state.inner, player), SIZE)
+        elif self.native:
+            got = state.wgame.warroom.encode(state.inner, player)
+            self.tensor[:] = np.frombuffer(got, np.uint8) if type(got) is bytearray else got
+        else:
+            self.tensor[:] = features(state.wgame.warroom.view(state.inner, player), SIZE)
 
     def string_from(self, state: WarroomState, player: int) -> str:
         return state.view_text(player)

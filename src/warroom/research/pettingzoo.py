@@ -17,8 +17,9 @@ seat's turn). Rewards come at the end: +1 for each winner, -1 for each loser, 0 
 draw. The game is seeded by ``reset(seed=...)``.
 The info of the agent to act holds the same legal numbers as a list (``"legal_actions"``).
 ``obs_size=0`` gives the mask alone (no view is built: the cheapest steps); ``obs_size=None``
-(the default) the game's encoder's length, or ``SIZE`` feature slots without one. The mask is
-built once per decision (the legal actions of a state do not change until it moves).
+(the default) the game's encoder's length, or ``SIZE`` feature slots without one. The legal
+numbers are found once per decision (the legal actions of a state do not change until it
+moves), through text <-> number tables shared by every environment of the process.
 """
 
 from __future__ import annotations
@@ -31,9 +32,27 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from warroom.engine import registry
+from warroom.engine.action_space import ActionSpace
 from warroom.engine.errors import ConfigError
 from warroom.engine.game import Dynamics, Game
 from warroom.research.encode import SIZE, features
+
+# numberings no larger than this are turned into text <-> number tables in full, once per process
+# (Kessen's 16,663 actions: tens of milliseconds); larger ones are memoised as actions are seen
+TABULATE = 100_000
+_tables: dict[int, tuple[ActionSpace, dict[str, int], dict[int, str]]] = {}
+
+
+def numbering(space: ActionSpace) -> tuple[dict[str, int], dict[int, str]]:
+    """``space``'s text -> number and number -> text tables, shared by every environment of the
+    process (a number never changes): a look-up per legal action on the hot path."""
+    got = _tables.get(id(space))
+    if got is None or got[0] is not space:
+        texts: dict[int, str] = {}
+        if space.size <= TABULATE:
+            texts = {i: space.action(i) for i in range(space.size)}
+        got = _tables[id(space)] = (space, {t: i for i, t in texts.items()}, texts)
+    return got[1], got[2]
 
 
 def turn_based(game: Game[Any]) -> bool:
@@ -56,6 +75,7 @@ class WarroomEnv(AECEnv):  # type: ignore[misc]
         if space is None:
             raise ConfigError(f"{self.game.name} has no action numbering (Game.action_space) yet")
         self.space = space
+        self._actions = space.size
         self.metadata = {"render_modes": ["ansi"], "is_parallelizable": False, "name": f"warroom_{self.game.name}_v0"}
         self.render_mode = render_mode
         own = self.game.observation_size(self.config)
@@ -71,10 +91,11 @@ class WarroomEnv(AECEnv):  # type: ignore[misc]
         })
         self.observation_spaces = {a: self._obs_space for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
-        self._index: dict[str, int] = {}  # action text -> number, memoised (the numbering never changes)
-        self._text: dict[int, str] = {}  # and back
+        self._index, self._text = numbering(space)  # action text -> number and back
         self._seeds = random.Random(0)
-        self._masks: dict[str, tuple[np.ndarray, list[int]]] = {}  # agent -> this decision's mask
+        self._masks: dict[str, list[int]] = {}  # agent -> this decision's legal numbers
+        self._no_obs = np.zeros(0, np.float32)
+        self._rewarded = False  # some reward of the last step is not 0
         self.state: Any = None
         self.seed_used = 0
 
@@ -97,14 +118,17 @@ class WarroomEnv(AECEnv):  # type: ignore[misc]
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._masks = {}
+        self._rewarded = False
         self._select()
 
     def _select(self) -> None:
         deciders = self.game.deciders(self.state)
         if deciders:
-            agent = self.agent_selection = self.possible_agents[deciders[0]]
+            seat = deciders[0]
+            agent = self.agent_selection = self.possible_agents[seat]
+            legal = self._masks[agent] = self._numbers(seat)
             # the legal numbers also as a list, for players that would otherwise decode the mask
-            self.infos[agent] = {"legal_actions": self._mask(agent)[1]}
+            self.infos[agent] = {"legal_actions": legal}
 
     def number(self, action: str) -> int:
         got = self._index.get(action)
@@ -116,35 +140,48 @@ class WarroomEnv(AECEnv):  # type: ignore[misc]
         seat = self._seat[agent]
         if seat not in self.game.deciders(self.state):  # nobody decides once the game is over
             return []
-        return [self.number(a) for a in self.game.legal_actions(self.state, seat)]
+        return self._numbers(seat)
+
+    def _numbers(self, seat: int) -> list[int]:
+        """The numbers of ``seat``'s legal actions (a seat that decides now)."""
+        legal = self.game.legal_actions(self.state, seat)
+        index = self._index
+        try:  # tabulated or seen before: one dict look-up each
+            return [index[a] for a in legal]
+        except KeyError:
+            return [self.number(a) for a in legal]
 
     def moved(self) -> None:
-        """Forget this decision's masks: for wrappers that apply actions to ``state`` themselves
-        (``research.gym``) rather than through :meth:`step`."""
+        """Forget this decision's legal numbers: for wrappers that apply actions to ``state``
+        themselves (``research.gym``) rather than through :meth:`step`."""
         self._masks = {}
 
-    def _mask(self, agent: str) -> tuple[np.ndarray, list[int]]:
-        """The agent's action mask and legal numbers now, built once per decision."""
+    def _legal(self, agent: str) -> list[int]:
+        """The agent's legal numbers now, found once per decision."""
         got = self._masks.get(agent)
         if got is None:
-            legal = self.legal_numbers(agent)
-            mask = np.zeros(self.space.size, np.int8)
-            if legal:
-                mask[legal] = 1
-            got = self._masks[agent] = (mask, legal)
+            got = self._masks[agent] = self.legal_numbers(agent)
         return got
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        mask = self._mask(agent)[0].copy()  # a copy: callers keep what they are given
-        seat = self._seat[agent]
+        # a new mask each call (callers keep what they are given): the legal numbers set in a
+        # zeroed bytearray, which numpy then wraps without a copy (a bytearray's item costs
+        # less than a numpy array's, and a fancy index has a fixed cost of about ten of them)
+        legal = self._masks.get(agent)
+        if legal is None:
+            legal = self._legal(agent)
+        buf = bytearray(self._actions)
+        for i in legal:
+            buf[i] = 1
+        mask = np.frombuffer(buf, np.int8)
         if not self.obs_size:  # mask only: no view is built (the cheapest steps)
-            obs = np.zeros(0, np.float32)
+            obs = self._no_obs.copy()
         elif self.native:
-            got = self.game.encode(self.state, seat)
-            obs = (np.frombuffer(got, np.uint8).astype(np.float32) if isinstance(got, bytes | bytearray)
+            got = self.game.encode(self.state, self._seat[agent])
+            obs = (np.frombuffer(got, np.uint8).astype(np.float32) if type(got) is bytearray
                    else np.array(got, np.float32))
         else:
-            obs = np.asarray(features(self.game.view(self.state, seat), self.obs_size), np.float32)
+            obs = np.asarray(features(self.game.view(self.state, self._seat[agent]), self.obs_size), np.float32)
         return {"observation": obs, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
@@ -157,14 +194,17 @@ class WarroomEnv(AECEnv):  # type: ignore[misc]
         text = self._text.get(n)
         if text is None:
             text = self._text[n] = self.space.action(n)  # raises for a number outside the space
-        if n in self._mask(agent)[1]:  # a number from this decision's mask: known legal
+        legal = self._masks.get(agent)
+        if n in (self._legal(agent) if legal is None else legal):  # from this decision's mask: known legal
             self.game.apply_trusted(self.state, seat, text)
         else:
             self.game.apply(self.state, seat, text)  # raises with the reason, state untouched
         self._masks = {}
         self.infos[agent] = {}
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = dict.fromkeys(self.agents, 0.0)
+        if self._rewarded:  # the last step's rewards were not all 0: clear them
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self._rewarded = False
         res = self.game.result(self.state)
         if res is not None:
             for a in self.agents:
@@ -172,9 +212,11 @@ class WarroomEnv(AECEnv):  # type: ignore[misc]
                 self.rewards[a] = 0.0 if not res.winners else (1.0 if s in res.winners else -1.0)
                 self.terminations[a] = True
                 self.infos[a] = {"reason": res.reason}
+            self._rewarded = True
+            self._accumulate_rewards()
         else:
+            # every reward is 0 until the end, so there is nothing to accumulate
             self._select()
-        self._accumulate_rewards()
 
     def render(self) -> str | None:
         if self.render_mode != "ansi" or self.state is None:

@@ -15,6 +15,8 @@ from typing import Any, ClassVar
 from warroom.engine import Decision, Event, Game, Option, Result, Rng, make_rng, mix_seed
 from warroom.engine.choices import SelectRule, select
 from warroom.engine.frames import Frame, FrameRule, Resolver, finish, push
+from warroom.games.kasl import action_space as _space
+from warroom.games.kasl import encode as _encode
 from warroom.games.kasl import text
 from warroom.games.kasl.board import (
     ARCH,
@@ -489,6 +491,8 @@ class Kasl(Game[KaslState]):
     min_players = 2
     max_players = 4
     default_bot = "heuristic"
+    # research interfaces: the stable action numbering and the observation read from the state
+    action_space, encode, observation_size = _space.action_space, _encode.encode, _encode.observation_size
     variants: ClassVar[dict[str, str]] = {
         ADVANCED: "advanced rules: two secret mission cards each and the once-per-game plague",
     }

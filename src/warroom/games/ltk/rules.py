@@ -18,7 +18,9 @@ from warroom.engine.frames import NO_SEAT, Frame, FrameRule, finish, push
 from warroom.engine.game import Decision, Game, Option, Result
 from warroom.engine.rng import make_rng
 from warroom.engine.windows import UNIFORM_WINDOWS
+from warroom.games.ltk import action_space as _space
 from warroom.games.ltk import core, text
+from warroom.games.ltk import encode as _encode
 from warroom.games.ltk.cards import DECK_SIZE, KIND, deck_ids, delayed, weapons  # noqa: F401  (tools, weapons, armor)
 from warroom.games.ltk.cards import basic as _basic  # noqa: F401  (registers Kill, Dodge, Peach)
 from warroom.games.ltk.cards import equipment as _equipment  # noqa: F401
@@ -57,6 +59,8 @@ class Ltk(Game[LtkState]):
     min_players = 2
     max_players = 10
     default_bot = "heuristic"
+    # research interfaces: the stable action numbering and the observation read from the state
+    action_space, encode, observation_size = _space.action_space, _encode.encode, _encode.observation_size
     variants: ClassVar[dict[str, str]] = {
         "three-player": "3 players, no roles: kill the player after you, protect the player before you",
     }

@@ -58,6 +58,8 @@ class Ltk(Game[LtkState]):
     min_players = 2
     max_players = 10
     default_bot = "heuristic"
+    # outcomes a player reads before the bots go on (the browser shows each in a panel)
+    pause_events: ClassVar[frozenset[str]] = frozenset({"death", "judge_effect", "point_duel"})
     variants: ClassVar[dict[str, str]] = {
         "three-player": "3 players, no roles: kill the player after you, protect the player before you",
     }

@@ -121,5 +121,5 @@ def test_the_terminal_log_says_what_a_judgement_decided() -> None:
     cases = (("indulgence", "escaped", -1), ("lightning", "passes", 2), ("eight_diagram", "no_dodge", -1))
     said = [screen.sentence({"kind": "judge_effect", "seat": 1, "reason": r, "card": 0, "effect": e, "to": t}, 0)
             for r, e, t in cases]
-    assert said == ["p2 escapes Indulgence (a heart)", "Lightning misses p2 and moves on to p3",
+    assert said == ["p2 escapes Indulgence (a heart)", "Lightning misses p2: it moves on to p3",
                     "Eight Trigrams fails p2 (a black card)"]

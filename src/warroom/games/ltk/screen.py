@@ -21,11 +21,11 @@ SLOT_WORDS = {"weapon": "W", "armor": "A", "defense_horse": "+1", "offense_horse
 
 # what a judgement decided (the judge_effect event), in the words the browser's log also uses
 JUDGE_EFFECTS = {
-    "skip": "Indulgence takes effect: {who} skips the action phase",
+    "skip": "{who} does not escape Indulgence (not a heart)",
     "escaped": "{who} escapes Indulgence (a heart)",
-    "struck": "Lightning strikes {who}: 3 damage",
-    "passes": "Lightning misses {who} and moves on to {to}",
-    "stays": "Lightning misses {who} and stays (nobody can take it)",
+    "struck": "Lightning strikes {who} (a spade 2-9): 3 damage",
+    "passes": "Lightning misses {who}: it moves on to {to}",
+    "stays": "Lightning misses {who}: it stays (nobody can take it)",
     "dodge": "Eight Trigrams gives {who} a Dodge (a red card)",
     "no_dodge": "Eight Trigrams fails {who} (a black card)",
 }

@@ -99,21 +99,27 @@ class JudgeAreaRule(FrameRule[LtkState]):
             events.append(Event("judge_effect", {"seat": seat, "reason": kind, "card": result, "effect": "struck"}))
             core.damage(state, -1, seat, 3, [], events, by="lightning")
         else:
-            to = pass_lightning(state, seat, card, events)
+            to = _lightning_next(state, seat)
             events.append(Event("judge_effect", {"seat": seat, "reason": kind, "card": result,
                                                  "effect": "passes" if to >= 0 else "stays", "to": to}))
+            pass_lightning(state, seat, card, events)
 
 
-def pass_lightning(state: LtkState, seat: int, card: int, events: list[Event]) -> int:
-    """Lightning moves on to the next living player who has none (it stays if nobody can take it);
-    the seat it went to, or -1."""
+def _lightning_next(state: LtkState, seat: int) -> int:
+    """The next living player who has no Lightning and may be given it, or -1."""
     for t in core.order_from(state, seat)[1:]:
         if not _has(state, t, "lightning") and _tools.allowed(state, seat, t, "lightning_pass"):
-            state.seats[seat].judge.remove(card)
-            state.seats[t].judge.append(card)
-            events.append(Event("lightning_moves", {"from": seat, "to": t, "card": card}))
             return t
     return -1
+
+
+def pass_lightning(state: LtkState, seat: int, card: int, events: list[Event]) -> None:
+    """Lightning moves on to the next living player who has none (it stays if nobody can take it)."""
+    t = _lightning_next(state, seat)
+    if t >= 0:
+        state.seats[seat].judge.remove(card)
+        state.seats[t].judge.append(card)
+        events.append(Event("lightning_moves", {"from": seat, "to": t, "card": card}))
 
 
 def judgement_phase(state: LtkState, frame: Frame, events: list[Event]) -> None:

@@ -29,11 +29,11 @@ const CARD_WORDS = { slash: "Kill", jink: "Dodge", peach: "Peach", nullification
 
 // what a judgement decided (the judge_effect entry): the same words as the terminal's log
 const JUDGE_EFFECTS = {
-  skip: (w) => `Indulgence takes effect: ${w} skips the action phase`,
+  skip: (w) => `${w} does not escape Indulgence (not a heart)`,
   escaped: (w) => `${w} escapes Indulgence (a heart)`,
-  struck: (w) => `Lightning strikes ${w}: 3 damage`,
-  passes: (w, to) => `Lightning misses ${w} and moves on to ${to}`,
-  stays: (w) => `Lightning misses ${w} and stays (nobody can take it)`,
+  struck: (w) => `Lightning strikes ${w} (a spade 2-9): 3 damage`,
+  passes: (w, to) => `Lightning misses ${w}: it moves on to ${to}`,
+  stays: (w) => `Lightning misses ${w}: it stays (nobody can take it)`,
   dodge: (w) => `Eight Trigrams gives ${w} a Dodge (a red card)`,
   no_dodge: (w) => `Eight Trigrams fails ${w} (a black card)`,
 };
@@ -362,12 +362,11 @@ export function createView(ctx) {
 
   function duelMoment(e) {
     const [mine, theirs] = e.cards || [];
-    const winner = e.won ? e.seat : e.target;
     return {
-      headline: `${who(winner)} wins the point duel`,
+      headline: sentence(e),
       lines: [`${who(e.seat)} shows ${cards([mine])}`, `${who(e.target)} shows ${cards([theirs])}`],
       why: "The higher rank wins; a tie is lost by the one who began the duel.",
-      seat: winner,
+      seat: e.won ? e.seat : e.target,
     };
   }
 

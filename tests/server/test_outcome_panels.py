@@ -48,9 +48,10 @@ def _panels(game: str, log: list[dict[str, Any]], view: dict[str, Any], seat: in
     return out
 
 
-def _bot_game(game: str, players: int, seed: int, seat: int) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+def _bot_game(game: str, players: int, seed: int, seat: int,
+              bot: str = "heuristic") -> tuple[list[dict[str, Any]], dict[str, Any]]:
     g = registry.get(game)
-    _, match = play_bots(g, {"players": players}, seed, [bots.make(game, "heuristic")] * players, record=True)
+    _, match = play_bots(g, {"players": players}, seed, [bots.make(game, bot)] * players, record=True)
     assert match is not None
     return match.log(seat), g.view(match.state, seat)
 
@@ -116,8 +117,8 @@ def test_a_kasl_plague_panel_names_each_territory_struck_and_what_was_lost() -> 
 
 def test_ltk_panels_for_deaths_judgements_and_duels_read_the_log() -> None:
     deaths = judgements = 0
-    for seed in (1, 2, 3, 4, 5, 6):
-        log, view = _bot_game("ltk", 5, seed, 0)
+    for seed in (1, 2, 3):  # random bots: short games, several deaths and judgements in each
+        log, view = _bot_game("ltk", 5, seed, 0, "random")
         out = _panels("ltk", log, view, 0)
         for o in out:
             e, m = log[o["i"]], o["moment"]
@@ -127,9 +128,11 @@ def test_ltk_panels_for_deaths_judgements_and_duels_read_the_log() -> None:
                 assert m["headline"] == o["line"] and role in m["headline"]
                 assert m["lines"][0].startswith(f"Role revealed: {role}")
                 assert (f"Killed by seat {e['killer']}" in m["lines"]) == (e["killer"] >= 0)
-                after = log[o["i"] + 1:o["i"] + 4]
-                rewarded = e["role"] == "rebel" and any(x["kind"] == "draw" and x["seat"] == e["killer"] for x in after)
-                assert any(line.startswith("Reward") for line in m["lines"]) == rewarded
+                after = log[o["i"] + 2] if o["i"] + 2 < len(log) else {}  # after the dead one's discard
+                rewarded = e["role"] == "rebel" and after.get("kind") == "draw" and after.get("seat") == e["killer"]
+                assert [line.startswith("Reward") for line in m["lines"]].count(True) == int(rewarded)
+                assert (f"game over: {log[o['i'] + 1].get('reason')}" in m["lines"]) == (
+                    log[o["i"] + 1]["kind"] == "game_over")
             elif e["kind"] == "judge_effect":
                 judgements += 1
                 assert m["headline"] == o["line"]
@@ -184,3 +187,14 @@ def test_tessen_notices_are_short_and_hold_nothing() -> None:
             assert f"wins round {e['round']}" in m["headline"]
             assert m["lines"][0].startswith(f"p1 {e['points'][0]} points, p2 {e['points'][1]} points")
     assert all(o["moment"] is None for o in out if o["kind"] in ("draw", "play", "attack", "discard"))
+
+
+def test_an_ltk_death_panel_names_the_monarchs_penalty_for_killing_a_minister() -> None:
+    names = registry.get("ltk").view(registry.get("ltk").new({"players": 2}, 1), 0)["card_names"]
+    log = [{"kind": "death", "seat": 2, "role": "minister", "killer": 0},
+           {"kind": "discard", "seat": 2, "cards": [5], "why": "death"},
+           {"kind": "discard", "seat": 0, "cards": [7, 9], "why": "penalty"}]
+    m = _panels("ltk", log, {"card_names": names, "seats": []}, 1)[0]["moment"]
+    assert m["headline"] == "seat 2 dies: a Minister"
+    assert m["lines"] == ["Role revealed: Minister", "Killed by seat 0",
+                          f"Penalty for the Monarch killing a Minister: seat 0 discards {names[7]}, {names[9]}"]

@@ -328,15 +328,16 @@ export function createView(ctx) {
     const general = last?.view?.seats?.[e.seat]?.general;
     const lines = [`Role revealed: ${ROLE[e.role] || e.role}${general ? ` (${generalName(general)})` : ""}`];
     lines.push(e.killer >= 0 ? `Killed by ${who(e.killer)}` : "No killer (no one dealt the damage)");
-    for (let i = at + 1; i < log.length && !["death", "turn", "dying"].includes(log[i].kind); i += 1) {
-      const next = log[i];
-      if (next.kind === "draw" && next.seat === e.killer && e.killer >= 0) {
-        lines.push(`Reward for killing a Rebel: ${sentence(next)}`);
-      } else if (next.kind === "discard" && next.why === "penalty") {
-        lines.push(`Penalty for the Monarch killing a Minister: ${sentence(next)}`);
-      } else if (next.kind === "game_over") {
-        lines.push(sentence(next));
-      }
+    // a death's step goes on, in this order: the end of the game, or the dead player's discard and
+    // then the killer's reward or penalty (core.die): the entry after the discard says which
+    let i = at + 1;
+    if (log[i]?.kind === "game_over") lines.push(sentence(log[i]));
+    if (log[i]?.kind === "discard" && log[i].seat === e.seat && log[i].why === "death") i += 1;
+    const next = log[i];
+    if (e.killer >= 0 && e.role === "rebel" && next?.kind === "draw" && next.seat === e.killer) {
+      lines.push(`Reward for killing a Rebel: ${sentence(next)}`);
+    } else if (e.killer >= 0 && next?.kind === "discard" && next.seat === e.killer && next.why === "penalty") {
+      lines.push(`Penalty for the Monarch killing a Minister: ${sentence(next)}`);
     }
     return { headline: `${who(e.seat)} dies: a ${ROLE[e.role] || e.role}`, lines, why: "", seat: e.seat };
   }

@@ -112,7 +112,12 @@ def test_a_kasl_plague_panel_names_each_territory_struck_and_what_was_lost() -> 
     for o in plagues:
         e, m = log[o["i"]], o["moment"]
         assert m["headline"].startswith("The black plague")
-        assert any(line.startswith(f"{e['territory']} ") and f"({e['how']})" in line for line in m["lines"]), m
+        line = next(x for x in m["lines"] if x.startswith(f"{e['territory']} ") and f"({e['how']})" in x)
+        if e["owner"] >= 0 and any(e["lost"][:5]):
+            owner = "Neutral" if e["owner"] >= 2 else f"seat {e['owner']}"  # two players, then the neutral army
+            assert f"{owner} loses {_units(e['lost'][:5])}" in line, (line, e)
+        elif e["owner"] < 0:
+            assert line.endswith("nobody held it")
 
 
 def test_ltk_panels_for_deaths_judgements_and_duels_read_the_log() -> None:

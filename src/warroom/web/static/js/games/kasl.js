@@ -74,12 +74,15 @@ function boardFrom(rules) {
 const PIECES = ["infantry", "archers", "cavalry", "war machine", "Lord", "fortified city", "fortress", "castle"];
 const LEVELS = ["", "fortified city", "fortress", "castle"];
 
+/** "2 infantry, 1 Lord" for counts by piece (PIECES' order), "nothing" for none. */
+function units(counts) {
+  return (counts || []).map((n, k) => (n ? `${n} ${PIECES[k]}` : "")).filter(Boolean).join(", ") || "nothing";
+}
+
 /** A log line for the events the game reports (the same words as the terminal's). */
 function sentence(e, board, who) {
   const t = (id) => `${id} ${board.byId.get(id)?.name || ""}`.trim();
   const seat = (p) => (Number.isInteger(p) && p >= 0 ? who(p) : "nobody");
-  const units = (counts) => (counts || []).map((n, k) => (n ? `${n} ${PIECES[k]}` : "")).filter(Boolean).join(", ")
-    || "nothing";
   const dice = (d) => (d || []).map((x) => x.join("→")).join(" ");
   switch (e.kind) {
     case "recruit_auto": return `${seat(e.seat)} recruits ${e.units.map(([t, k]) => `${PIECES[k]} on ${t}`).join(", ") || "nothing"}`;
@@ -134,8 +137,6 @@ function before(log, at, kind, match = () => true, stop = []) {
 function combatMoment(e, log, board, who) {
   const t = (id) => `${id} ${board.byId.get(id)?.name || ""}`.trim();
   const seat = (p) => (Number.isInteger(p) && p >= 0 ? who(p) : "nobody");
-  const units = (counts) => (counts || []).map((n, k) => (n ? `${n} ${PIECES[k]}` : "")).filter(Boolean).join(", ")
-    || "nothing";
   const at = log.indexOf(e) >= 0 ? log.indexOf(e) : log.length;
   const attack = before(log, at, "attack", (a) => a.from === e.from && a.to === e.to, ["combat_end", "turn"]);
   const lines = [];
@@ -176,8 +177,7 @@ function plagueMoment(e, log, board, who) {
   }
   const lines = struck.map((p) => {
     const lost = p.lost || [];
-    const pieces = lost.slice(0, 5).map((n, k) => (n ? `${n} ${PIECES[k]}` : "")).filter(Boolean);
-    if (lost[5]) pieces.push(`a ${STRONGHOLD[lost[5]]}`);
+    const pieces = [units(lost.slice(0, 5)), lost[5] ? `a ${STRONGHOLD[lost[5]]}` : ""].filter((x) => x && x !== "nothing");
     const owner = Number.isInteger(p.owner) && p.owner >= 0 ? `${who(p.owner)} loses ${pieces.join(", ") || "nothing"}` : "nobody held it";
     return `${t(p.territory)} (${p.how}): ${owner}`;
   });

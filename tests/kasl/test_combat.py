@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from tests.kasl.scenario import dice, empty, legal, on, play, put
@@ -246,3 +248,51 @@ def test_a_refused_attack_says_why() -> None:
                            ("attack from=4 to=30", "do not border")):
         with pytest.raises(IllegalAction, match=reason):
             GAME.apply(s, GREEN, action)
+
+
+def _ends(events: list[Any]) -> list[dict[str, Any]]:
+    return [e.data for e in events if e.kind == "combat_end"]
+
+
+def test_a_combat_ends_with_one_entry_of_each_sides_losses_and_the_capture() -> None:
+    # the outcome the log's line and the browser's panel read: losses of both sides, taken or not
+    s = empty()
+    put(s, 2, GREEN, inf=3, lord=1)
+    put(s, 3, RED, inf=1)
+    dice(s, 6, 2, 2, 2, 1, 1)
+    events = play(s, GREEN, "attack from=2 to=3")
+    assert _ends(events) == []  # the capture is still to be chosen
+    events = play(s, GREEN, "pick unit=0", "done")
+    assert _ends(events) == [{"attacker": GREEN, "defender": RED, "from": 2, "to": 3,
+                              "lost": [[0, 0, 0, 0, 0], [1, 0, 0, 0, 0]], "taken": True}]
+    attack = s.last_combat
+    assert attack["cv"] == [3, 1] and attack["lords"] == [1, 0]
+
+
+def test_a_combat_that_takes_nothing_says_so_with_both_losses() -> None:
+    s = empty()
+    put(s, 2, GREEN, inf=2)
+    put(s, 3, RED, inf=2, arch=1, level=1)
+    dice(s, 5, 1, 6, 6, 1, 1)  # attack 5 1 (one hit), defence 6 6 1 1 (two hits)
+    events = play(s, GREEN, "attack from=2 to=3")
+    (end,) = _ends(events)
+    assert end["lost"] == [[2, 0, 0, 0, 0], [1, 0, 0, 0, 0]] and end["taken"] is False
+
+
+def test_a_vacant_territory_is_taken_without_losses() -> None:
+    s = empty()
+    put(s, 2, GREEN, inf=2)
+    s.owner[2] = RED
+    s.level[2] = 1
+    events = play(s, GREEN, "attack from=2 to=3", "pick unit=0")  # the other infantry stays behind
+    (end,) = _ends(events)
+    assert end == {"attacker": GREEN, "defender": RED, "from": 2, "to": 3,
+                   "lost": [[0] * 5, [0] * 5], "taken": True}
+
+
+def test_the_terminal_log_says_each_combats_outcome() -> None:
+    from warroom.games.kasl import screen
+
+    said = screen.sentence({"kind": "combat_end", "attacker": 0, "defender": 1, "from": 2, "to": 3,
+                            "lost": [[1, 0, 0, 0, 0], [0, 2, 0, 0, 1]], "taken": True}, 0)
+    assert said == f"Green takes 3 {screen.NAMES[2]} (attacker lost 1 infantry; defender lost 2 archers, 1 Lord)"

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from tests.ltk.scenario import GAME, act, asked, cid, seat, table
+from warroom.engine import Event
 
 LIGHTNING, INDULGENCE = cid("lightning ♠A"), cid("indulgence ♠6")
 
@@ -79,3 +82,44 @@ def test_lightning_is_used_only_on_oneself() -> None:
     assert f"use card={LIGHTNING}" in GAME.legal_actions(s, 0)
     act(s, 0, f"use card={LIGHTNING}")
     assert s.seats[0].judge == [LIGHTNING]
+
+
+def _effects(events: list[Event]) -> list[dict[str, Any]]:
+    return [e.data for e in events if e.kind == "judge_effect"]
+
+
+def test_a_judgement_ends_with_one_entry_saying_what_it_decided() -> None:
+    # the entry the log's line and the browser's panel read (p1 ends the turn: p2's judgement phase)
+    cases = [
+        ("indulgence ♠6", [], "slash ♠7", {"effect": "skip"}),
+        ("indulgence ♠6", [], "jink ♥2", {"effect": "escaped"}),
+        ("lightning ♠A", [], "slash ♠8", {"effect": "struck"}),
+        ("lightning ♠A", [seat("cao_ren", "minister")], "jink ♥2", {"effect": "passes", "to": 2}),
+        ("lightning ♠A", [], "jink ♥2", {"effect": "stays", "to": -1}),  # p1 holds a Lightning already
+    ]
+    for card, more, judged, expected in cases:
+        first = ["lightning ♥Q"] if expected["effect"] == "stays" else []
+        s = table(seat("zhang_liao", "monarch", judgement=first), seat("xu_chu", "rebel", judgement=[card]), *more,
+                  current=0, draw=[judged, "peach ♥3", "peach ♥4"])
+        effects = _effects(act(s, 0, "end"))
+        kind = card.split(" ")[0]
+        assert effects == [{"seat": 1, "reason": kind, "card": cid(judged), **expected}], (card, judged)
+
+
+def test_an_eight_trigrams_judgement_says_whether_it_gave_a_dodge() -> None:
+    for judged, effect in (("jink ♥2", "dodge"), ("slash ♠9", "no_dodge")):
+        s = table(seat("zhang_liao", "rebel", ["slash ♠7"]), seat("xu_chu", "monarch",
+                  equipment={"armor": "eight_diagram ♠2"}), current=0, draw=[judged])
+        act(s, 0, f"use card={cid('slash ♠7')} target=1")
+        events = act(s, 1, "use ability=eight_diagram")
+        assert _effects(events) == [{"seat": 1, "reason": "eight_diagram", "card": cid(judged), "effect": effect}]
+
+
+def test_the_terminal_log_says_what_a_judgement_decided() -> None:
+    from warroom.games.ltk import screen
+
+    cases = (("indulgence", "escaped", -1), ("lightning", "passes", 2), ("eight_diagram", "no_dodge", -1))
+    said = [screen.sentence({"kind": "judge_effect", "seat": 1, "reason": r, "card": 0, "effect": e, "to": t}, 0)
+            for r, e, t in cases]
+    assert said == ["p2 escapes Indulgence (a heart)", "Lightning misses p2: it moves on to p3",
+                    "Eight Trigrams fails p2 (a black card)"]

@@ -9,7 +9,8 @@ import re
 from pathlib import Path
 from typing import Any
 
-from tests.server.test_e2e_browser import LAPTOP, PageErrors, _finished_bot_game, _shot, browser, server, shots
+from tests.server import outcome_watch
+from tests.server.test_e2e_browser import LAPTOP, PHONE, PageErrors, _finished_bot_game, _shot, browser, server, shots
 
 __all__ = ["browser", "server", "shots"]  # the fixtures, imported for pytest
 
@@ -33,6 +34,7 @@ def test_a_kasl_table_from_the_lobby_is_played_by_clicking(server: str, browser:
     page.click("#create")
     page.wait_for_url(re.compile(r"/table/[^/#]+$"))
     page.wait_for_selector(".kasl-board")
+    outcome_watch.watch(page)
     assert page.locator(".kasl-board [data-territory]").count() == 48
     assert page.locator(".kasl-scale li").count() == 3
     clicked = 0
@@ -50,6 +52,27 @@ def test_a_kasl_table_from_the_lobby_is_played_by_clicking(server: str, browser:
     assert clicked >= 3, "we were asked to decide several times"
     assert page.locator("#log li").count() > clicked  # our moves and the bots' are in the log
     _shot(page, shots, "kasl-table")
+
+    # play on until a combat's panel shows (ours or a bot's): both sides' dice, losses, the capture,
+    # the same losses as the log's line for it
+    panels = outcome_watch.play_until(page, 1, 120)
+    combats = [p for p in panels if re.search(r" (takes|holds|is not taken)", p["headline"])]
+    assert combats, panels
+    _shot(page, shots, "kasl-combat-panel")
+    for panel in combats:
+        line = next(x for x in reversed(panel["log"]) if "attacker lost" in x)
+        lost = re.search(r"attacker lost (.+); defender lost (.+)\)", line)
+        assert lost and f" lost {lost.group(1)}\n" in panel["text"], (panel, line)
+        assert (" takes " in panel["headline"]) == (" takes " in line)
+        assert re.search(r" attacks from \d+: [\d→ ]+ = \d+ hits?", panel["text"]) or "no dice" in panel["text"]
+        assert not panel["notice"]
+    # on a phone the next panel is readable too
+    page.set_viewport_size(PHONE)
+    panels = outcome_watch.play_until(page, len(panels) + 1, 120)
+    if len(panels) > len(combats):
+        _shot(page, shots, "kasl-panel-phone")
+        width = page.evaluate("() => document.getElementById('moment').getBoundingClientRect().width")
+        assert 0 < width <= PHONE["width"]
     assert not errors.errors, errors.errors
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from tests.server import outcome_watch
 from tests.server.test_e2e_lobby_neutral import ARTIFACTS, page, server
 
 __all__ = ["page", "server"]  # the fixtures this module uses
@@ -40,6 +41,7 @@ def test_a_five_seat_ltk_table_from_the_lobby_choose_a_general_and_play(server: 
     page.click("#create")
     page.wait_for_url(re.compile(r"/table/[^/#]+$"))
     page.wait_for_selector(".ltk-board")
+    outcome_watch.watch(page)
     assert page.locator(".ltk-seat").count() == 5
     assert page.locator(".ltk-seat.mine").count() == 1
     # our role shows on our own seat and in the line about us; the others' stay hidden but the Monarch's
@@ -94,3 +96,14 @@ def test_a_five_seat_ltk_table_from_the_lobby_choose_a_general_and_play(server: 
     assert page.locator(".ltk-hand").count() + page.locator(".ltk-end").count() >= 1
     assert page.locator(".ltk-seat .ltk-health").count() == 5
     page.screenshot(path=str(ARTIFACTS / "table-ltk-last.png"), full_page=True)
+
+    # play on until an outcome's panel shows (a death, a judgement's effect, a point duel): its
+    # headline is the log's line for the entry, its lines what the entries around it say
+    panels = outcome_watch.play_until(page, 1, 180)
+    assert panels, "no death, judgement or duel in the game"
+    if page.locator("#moment").is_visible():  # (the game's last death leaves its panel to the result's)
+        page.screenshot(path=str(ARTIFACTS / "table-ltk-outcome.png"))
+    for panel in panels:
+        assert panel["headline"] in panel["log"], panel
+        assert re.search(r"Role revealed: |Judgement card: | shows ", panel["text"]), panel
+        assert not panel["notice"]

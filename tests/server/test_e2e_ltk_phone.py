@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.ltk.scenario import GAME, act, cid, seat, table
+from tests.server import outcome_watch
 from tests.server.test_e2e_browser import (
     PHONE,
     PageErrors,
@@ -93,6 +94,10 @@ def test_an_ltk_table_on_a_phone_shows_the_hand_seats_question_and_log(server: s
     assert page.locator(".ltk-seat.mine").is_visible() and page.locator("#log li").count() > 3
     # the header names the seat that decides: ours
     assert page.inner_text("#controls .ltk-status").startswith("P3 (you)")
+    # an outcome's panel (a death, a judgement, a duel) fits the phone's width
+    outcome_watch.watch(page)
+    if outcome_watch.play_until(page, 1, 120):
+        _look(page, shots, "ltk-outcome-390x844", "#moment")
     assert not errors.errors, errors.errors
 
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from playwright.sync_api import Error as PlaywrightError
 
+from tests.server import outcome_watch
 from tests.server.test_e2e_browser import LAPTOP, PageErrors, _post, _shot, browser, server, shots
 
 __all__ = ["browser", "server", "shots"]  # the fixtures, imported for pytest
@@ -192,8 +193,9 @@ def test_a_person_plays_a_whole_tessen_round_against_a_novice_bot(server: str, b
     page = errors.watch(browser.new_context(viewport=LAPTOP).new_page())
     page.goto(f"{server}{created['seats'][0]['url']}")
     page.wait_for_selector(".tessen-board", timeout=60_000)
+    outcome_watch.watch(page)
     me = RoundPlayer(page)
-    shot_attack = False
+    shot_attack = shot_notice = False
     deadline = time.monotonic() + ROUND_SECONDS
     while True:
         assert time.monotonic() < deadline, f"the round did not end; the person did {me.done[-20:]}"
@@ -207,6 +209,9 @@ def test_a_person_plays_a_whole_tessen_round_against_a_novice_bot(server: str, b
         if s["alert"] and not shot_attack:
             _shot(page, shots, "tessen-round-attacked", full_page=True)
             shot_attack = True
+        if not shot_notice and page.locator("#moment.notice:not([hidden])").count():
+            _shot(page, shots, "tessen-round-notice")
+            shot_notice = True
         try:
             me.step(s)
         except PlaywrightError:
@@ -230,6 +235,16 @@ def test_a_person_plays_a_whole_tessen_round_against_a_novice_bot(server: str, b
     answered = re.findall(r"p[12]: Defend!|p[12] yields place \d(?! \(too late\))", log)
     assert answered, log
     assert {"draw", "keep"} <= {a.split()[0] for a in me.done}
+    # "Kept!" and the answered attacks showed as short notices over the page: clicks go through
+    # them and no move waited under them
+    notices = outcome_watch.seen(page)
+    assert any("Kept!" in n["headline"] for n in notices), notices
+    assert all(n["notice"] and n["clicks"] == "none" and not n["held"] for n in notices), notices
+    answers = [n for n in notices if re.search(r"defends place|yields place", n["headline"])]
+    for n in answers:  # the log's line for the same answer
+        place = re.search(r"place (\d)", n["headline"]).group(1)  # type: ignore[union-attr]
+        said = f"yields place {place}" if "yields" in n["headline"] else ": Defend!"
+        assert said in " ".join(n["log"]), n
     assert any(a.startswith("play ") for a in me.done)
     record = _get_record(server, created["table"])
     assert record["result"]["scores"]["rounds"] == 1

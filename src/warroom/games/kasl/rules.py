@@ -422,16 +422,27 @@ class CombatRule(FrameRule[KaslState]):
         p, src, dst = d["who"], d["src"], d["dst"]
         phase = d["phase"]
         if phase == "roll":
+            d["before"] = [[*state.units[t], state.lord[t]] for t in (src, dst)]
+            d["defender"] = state.owner[dst]
             self._roll(state, frame, events)
         elif phase == "losses":
             _settle(state, src, events)
             _settle(state, dst, events)
             d["phase"] = "capture"
         elif phase == "capture":
+            # what each side lost in the fight (units and a Lord left alone), before a capture moves any
+            # (a position written before the count was kept resumes with nothing counted)
+            before = d.get("before") or [[*state.units[t], state.lord[t]] for t in (src, dst)]
+            d["lost"] = [[b - n for b, n in zip(before[i], [*state.units[t], state.lord[t]], strict=True)]
+                         for i, t in enumerate((src, dst))]
             d["phase"] = "end"
             if not basic(state, dst) and state.owner[src] == p and basic(state, src) >= 2:
                 push(state, "move", who=p, src=src, dst=dst, why="capture", moved=[])
         else:
+            # one entry with the fight's outcome: the log's line and the browser's panel read it
+            events.append(Event("combat_end", {"attacker": p, "defender": d.get("defender", -1), "from": src + 1,
+                                               "to": dst + 1, "lost": d.get("lost", [[0] * 5, [0] * 5]),
+                                               "taken": state.owner[dst] == p}))
             finish(state, frame)
 
     def _roll(self, state: KaslState, frame: Frame, events: list[Event]) -> None:
@@ -467,7 +478,9 @@ class CombatRule(FrameRule[KaslState]):
         d_dice = _dice(state, nd, bool(state.lord[dst]))
         ah, dh = _hits(a_dice), _hits(d_dice)
         info.update({"how": "dice", "attack_dice": a_dice, "defence_dice": d_dice, "hits": [ah, dh],
-                     "stronghold": fort, "war_machine": cancelled})
+                     "stronghold": fort, "war_machine": cancelled,
+                     # what the numbers of dice came from (shown with the outcome)
+                     "cv": [a_cv, d_cv], "lords": [state.lord[src], state.lord[dst]]})
         state.last_combat = info
         events.append(Event("attack", {k: (v if not isinstance(v, list) else [list(x) if isinstance(x, list)
                                                                               else x for x in v])
@@ -493,6 +506,8 @@ class Kasl(Game[KaslState]):
     default_bot = "heuristic"
     # research interfaces: the stable action numbering and the observation read from the state
     action_space, encode, observation_size = _space.action_space, _encode.encode, _encode.observation_size
+    # outcomes a player reads before the bots go on (the browser shows each in a panel)
+    pause_events: ClassVar[frozenset[str]] = frozenset({"combat_end", "plague"})
     variants: ClassVar[dict[str, str]] = {
         ADVANCED: "advanced rules: two secret mission cards each and the once-per-game plague",
     }

@@ -67,6 +67,14 @@ def _attack(e: dict[str, Any]) -> str:
             f"hits {e['hits'][0]}-{e['hits'][1]}")
 
 
+def _combat_end(e: dict[str, Any]) -> str:
+    """The outcome of one attack: each side's losses and whether the territory fell."""
+    a, d = e["lost"]
+    held = (f"{_seat(e, 'attacker')} takes {_t(e['to'])}" if e["taken"]
+            else f"{_t(e['to'])} is not taken")
+    return f"{held} (attacker lost {_units(a)}; defender lost {_units(d)})"
+
+
 SENTENCES: dict[str, Callable[[dict[str, Any]], str]] = {
     "deal": lambda e: f"{_seat(e)} holds {len(e['territories'])} territories: {', '.join(map(str, e['territories']))}",
     "tie_roll": lambda e: f"Tie ({e['why']}): dice {e['dice']}",
@@ -91,6 +99,7 @@ SENTENCES: dict[str, Callable[[dict[str, Any]], str]] = {
     "vacant": lambda e: f"{_t(e['territory'])} is vacant",
     "siege": lambda e: (f"{_seat(e, 'by')} lays siege to {_t(e['territory'])}: the {LEVEL_NAMES[e['level']]} "
                         + ("changes colour" if e["replaced"] else "is destroyed")),
+    "combat_end": lambda e: _combat_end(e),
     "capture": lambda e: f"{_seat(e)} occupies {_t(e['territory'])} with {_units(e['moved'])}",
     "move": lambda e: f"{_seat(e)} moves {_units(e['moved'])} from {e['from']} to {e['to']}",
     "lord_move": lambda e: f"{_seat(e)} moves a Lord from {e['from']} to {e['to']}",

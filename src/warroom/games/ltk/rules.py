@@ -61,6 +61,8 @@ class Ltk(Game[LtkState]):
     default_bot = "heuristic"
     # research interfaces: the stable action numbering and the observation read from the state
     action_space, encode, observation_size = _space.action_space, _encode.encode, _encode.observation_size
+    # outcomes a player reads before the bots go on (the browser shows each in a panel)
+    pause_events: ClassVar[frozenset[str]] = frozenset({"death", "judge_effect", "point_duel"})
     variants: ClassVar[dict[str, str]] = {
         "three-player": "3 players, no roles: kill the player after you, protect the player before you",
     }

@@ -19,6 +19,18 @@ from warroom.terminal import Scene, moves_table, render_rules
 SLOT_WORDS = {"weapon": "W", "armor": "A", "defense_horse": "+1", "offense_horse": "-1"}
 
 
+# what a judgement decided (the judge_effect event), in the words the browser's log also uses
+JUDGE_EFFECTS = {
+    "skip": "{who} does not escape Indulgence (not a heart)",
+    "escaped": "{who} escapes Indulgence (a heart)",
+    "struck": "Lightning strikes {who} (a spade 2-9): 3 damage",
+    "passes": "Lightning misses {who}: it moves on to {to}",
+    "stays": "Lightning misses {who}: it stays (nobody can take it)",
+    "dodge": "Eight Trigrams gives {who} a Dodge (a red card)",
+    "no_dodge": "Eight Trigrams fails {who} (a black card)",
+}
+
+
 def _card(c: Any) -> str:
     return label(c) if isinstance(c, int) and 0 <= c < DECK_SIZE else str(c)
 
@@ -141,6 +153,9 @@ def _more(kind: str, e: dict[str, Any], who: str) -> str | None:
         return f"{who} turns {'face up' if e.get('face_up') else 'face down'}"
     if kind == "indulged":
         return f"{who} skips the action phase (Indulgence)"
+    if kind == "judge_effect":
+        return JUDGE_EFFECTS.get(str(e["effect"]), "{who}: {effect}").format(
+            who=who, to=p("to") if isinstance(e.get("to"), int) and e["to"] >= 0 else "", effect=e["effect"])
     if kind == "lightning_moves":
         return f"Lightning moves from {p('from')} to {p('to')}"
     if kind == "look":

@@ -221,7 +221,11 @@ class AskRule(FrameRule[LtkState]):
         if d["stage"] == 11:
             card = core.judged(frame)
             frame.results.clear()
-            if card >= 0 and is_red(card):
+            dodge = card >= 0 and is_red(card)
+            if card >= 0:
+                events.append(Event("judge_effect", {"seat": seat, "reason": "eight_diagram", "card": card,
+                                                     "effect": "dodge" if dodge else "no_dodge"}))
+            if dodge:
                 d["got"] += 1
                 events.append(Event("counts_as", {"seat": seat, "card": "jink", "by": "eight_diagram"}))
             d["stage"] = 2

@@ -85,26 +85,41 @@ class JudgeAreaRule(FrameRule[LtkState]):
         d["stage"] = 0
         if result < 0:
             return
+        # judge_effect: what the judgement decided, one entry for the log's line and the browser's panel
         if kind == "indulgence":
             core.discard_cards(state, seat, [card], events, "resolved")
-            if SUIT[result] != "heart":
+            skipped = SUIT[result] != "heart"
+            events.append(Event("judge_effect", {"seat": seat, "reason": kind, "card": result,
+                                                 "effect": "skip" if skipped else "escaped"}))
+            if skipped:
                 d["skip"].append("action")
                 events.append(Event("indulged", {"seat": seat}))
         elif SUIT[result] == "spade" and 2 <= RANK[result] <= 9:
             core.discard_cards(state, seat, [card], events, "struck")
+            events.append(Event("judge_effect", {"seat": seat, "reason": kind, "card": result, "effect": "struck"}))
             core.damage(state, -1, seat, 3, [], events, by="lightning")
         else:
+            to = _lightning_next(state, seat)
+            events.append(Event("judge_effect", {"seat": seat, "reason": kind, "card": result,
+                                                 "effect": "passes" if to >= 0 else "stays", "to": to}))
             pass_lightning(state, seat, card, events)
+
+
+def _lightning_next(state: LtkState, seat: int) -> int:
+    """The next living player who has no Lightning and may be given it, or -1."""
+    for t in core.order_from(state, seat)[1:]:
+        if not _has(state, t, "lightning") and _tools.allowed(state, seat, t, "lightning_pass"):
+            return t
+    return -1
 
 
 def pass_lightning(state: LtkState, seat: int, card: int, events: list[Event]) -> None:
     """Lightning moves on to the next living player who has none (it stays if nobody can take it)."""
-    for t in core.order_from(state, seat)[1:]:
-        if not _has(state, t, "lightning") and _tools.allowed(state, seat, t, "lightning_pass"):
-            state.seats[seat].judge.remove(card)
-            state.seats[t].judge.append(card)
-            events.append(Event("lightning_moves", {"from": seat, "to": t, "card": card}))
-            return
+    t = _lightning_next(state, seat)
+    if t >= 0:
+        state.seats[seat].judge.remove(card)
+        state.seats[t].judge.append(card)
+        events.append(Event("lightning_moves", {"from": seat, "to": t, "card": card}))
 
 
 def judgement_phase(state: LtkState, frame: Frame, events: list[Event]) -> None:

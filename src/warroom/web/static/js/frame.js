@@ -14,8 +14,10 @@
 //   createView(ctx)  -> { render(snapshot), logText(entry, seat), resultText?(result, snapshot),
 //                         clearSelection?(), moment?(entry, snapshot) }
 //   moment           optional: for a new log entry that is an outcome to read (an engagement's
-//                    result), { headline, lines: [text], why, seat } for the table's panel, or
-//                    null; the moves wait under it for the state's pause_ms
+//                    result), { headline, lines: [text], why, seat, ms?, notice? } for the table's
+//                    panel, or null; the moves wait under it for the state's pause_ms. ms: how
+//                    long it stays (default 12 s); notice: a floating note that clicks go through
+//                    and that moves nothing (real-time tables, where no outcome may hold play)
 // ctx = { board, controls, rules, pieces, seat, readOnly, act(action), seatLabel(seat), gameTime() }:
 //   board     element for the game picture (sides, battle, hands)
 //   controls  element for the decision and the legal moves (null when read-only)

@@ -351,19 +351,23 @@ function momentHolds() {
 function showMoment(moment, pauseMs) {
   clearTimeout(page.momentTimer);
   const box = $("moment");
-  const dismiss = h("button", { class: "button", type: "button", onclick: () => hideMoment() }, "Continue");
+  // a notice (moment.notice) floats over the page and lets every click through: a real-time
+  // table's moves must neither move nor wait under it
+  const notice = Boolean(moment.notice);
+  const dismiss = notice ? null : h("button", { class: "button", type: "button", onclick: () => hideMoment() }, "Continue");
   replace(box, h("section", { class: `moment panel ${seatClass(moment.seat)}`, role: "status", "aria-label": "Outcome" },
     h("h2", {}, moment.headline),
     moment.lines?.length ? h("ul", {}, moment.lines.map((line) => h("li", {}, line))) : null,
     moment.why ? h("p", { class: "moment-why" }, moment.why) : null,
     pauseMs > 0 ? h("p", { class: "muted moment-wait" }, "Read it: the next moves come in a moment.") : null,
     dismiss));
+  box.classList.toggle("notice", notice);
   box.hidden = false;
   markKeywords(box, page.glossary);
   page.moment = { holdUntil: Date.now() + pauseMs };
   // the moves come back when the hold ends; the panel itself stays a while longer, or until dismissed
   if (pauseMs > 0) setTimeout(() => page.last && renderGame(), pauseMs + 20);
-  page.momentTimer = setTimeout(hideMoment, Math.max(MOMENT_MS, pauseMs));
+  page.momentTimer = setTimeout(hideMoment, Math.max(moment.ms || MOMENT_MS, pauseMs));
 }
 
 function hideMoment() {

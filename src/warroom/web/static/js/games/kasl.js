@@ -74,12 +74,15 @@ function boardFrom(rules) {
 const PIECES = ["infantry", "archers", "cavalry", "war machine", "Lord", "fortified city", "fortress", "castle"];
 const LEVELS = ["", "fortified city", "fortress", "castle"];
 
+/** "2 infantry, 1 Lord" for counts by piece (PIECES' order), "nothing" for none. */
+function units(counts) {
+  return (counts || []).map((n, k) => (n ? `${n} ${PIECES[k]}` : "")).filter(Boolean).join(", ") || "nothing";
+}
+
 /** A log line for the events the game reports (the same words as the terminal's). */
 function sentence(e, board, who) {
   const t = (id) => `${id} ${board.byId.get(id)?.name || ""}`.trim();
   const seat = (p) => (Number.isInteger(p) && p >= 0 ? who(p) : "nobody");
-  const units = (counts) => (counts || []).map((n, k) => (n ? `${n} ${PIECES[k]}` : "")).filter(Boolean).join(", ")
-    || "nothing";
   const dice = (d) => (d || []).map((x) => x.join("→")).join(" ");
   switch (e.kind) {
     case "recruit_auto": return `${seat(e.seat)} recruits ${e.units.map(([t, k]) => `${PIECES[k]} on ${t}`).join(", ") || "nothing"}`;
@@ -103,6 +106,8 @@ function sentence(e, board, who) {
       }
       return `${seat(e.attacker)} takes ${t(e.to)} from ${e.from} without dice (${e.how})`;
     case "loss": return `${seat(e.owner)} loses ${PIECES[e.unit]} on ${e.territory}`;
+    case "combat_end": return `${e.taken ? `${seat(e.attacker)} takes ${t(e.to)}` : `${t(e.to)} is not taken`}`
+      + ` (attacker lost ${units(e.lost[0])}; defender lost ${units(e.lost[1])})`;
     case "capture": return `${seat(e.seat)} occupies ${t(e.territory)} with ${units(e.moved)}`;
     case "siege": return `${seat(e.by)} besieges ${t(e.territory)}: ${e.replaced ? "the stronghold changes colour" : "destroyed"}`;
     case "plague": return `The black plague ${e.how} on ${t(e.territory)}`;
@@ -113,6 +118,71 @@ function sentence(e, board, who) {
     case "missions": return e.territories ? `Your missions: ${e.territories.map(t).join(", ")}` : `${seat(e.seat)} draws 2 missions`;
     default: return null;
   }
+}
+
+// ----- outcomes: the panel after a combat or a plague strike, from the log's own entries ---------
+const STRONGHOLD = ["", "fortified city", "fortress", "castle"];
+
+/** The latest entry before index `at` of `kind` that `match`es, stopping at an entry of a kind in
+ * `stop` (a newer turn or round): the entries an outcome's panel reads besides its own. */
+function before(log, at, kind, match = () => true, stop = []) {
+  for (let i = at - 1; i >= 0; i -= 1) {
+    if (log[i].kind === kind && match(log[i])) return log[i];
+    if (stop.includes(log[i].kind)) return null;
+  }
+  return null;
+}
+
+/** The panel for a finished combat (`combat_end`, with its `attack` and any siege before it). */
+function combatMoment(e, log, board, who) {
+  const t = (id) => `${id} ${board.byId.get(id)?.name || ""}`.trim();
+  const seat = (p) => (Number.isInteger(p) && p >= 0 ? who(p) : "nobody");
+  const at = log.indexOf(e) >= 0 ? log.indexOf(e) : log.length;
+  const attack = before(log, at, "attack", (a) => a.from === e.from && a.to === e.to, ["combat_end", "turn"]);
+  const lines = [];
+  if (attack?.how === "dice") {
+    const throws = (dice) => dice.map((d) => d.join("→")).join(" ");
+    const level = attack.stronghold || 0;
+    const fort = level ? `; ${STRONGHOLD[level]} ${attack.war_machine ? "cancelled by the war machine" : `+${level}`}` : "";
+    const lords = attack.lords || [0, 0];
+    const cv = attack.cv || [];
+    const hits = (n) => `${n} hit${n === 1 ? "" : "s"}`;
+    const lord = (has) => (has ? "; a Lord: 1s thrown again" : "");
+    lines.push(`${seat(attack.attacker)} attacks from ${attack.from}: ${throws(attack.attack_dice)} = ${hits(attack.hits[0])}`
+      + ` (${attack.attack_dice.length} dice: combat value ${cv[0] ?? "?"}${lord(lords[0])})`);
+    lines.push(`${seat(attack.defender)} defends: ${throws(attack.defence_dice)} = ${hits(attack.hits[1])}`
+      + ` (${attack.defence_dice.length} dice: combat value ${cv[1] ?? "?"}${fort}${lord(lords[1])})`);
+  } else if (attack?.how === "cavalry") {
+    lines.push("A cavalry charge: no dice, the defenders fall");
+  } else if (attack?.how === "vacant") {
+    lines.push("A vacant territory: no dice");
+  }
+  lines.push(`${seat(e.attacker)} lost ${units(e.lost[0])}`);
+  if (attack?.how !== "vacant") lines.push(`${seat(e.defender)} lost ${units(e.lost[1])}`);
+  const siege = before(log, at, "siege", (x) => x.territory === e.to, ["attack", "turn"]);
+  if (siege) lines.push(sentence(siege, board, who));
+  const headline = e.taken ? `${seat(e.attacker)} takes ${t(e.to)}`
+    : e.defender >= 0 ? `${seat(e.defender)} holds ${t(e.to)}` : `${t(e.to)} is not taken`;
+  const why = attack?.how === "dice" ? "Each 5 or 6 is a hit; each side's hits remove the other side's units worth that much combat value." : "";
+  return { headline, lines, why, seat: e.taken ? e.attacker : e.defender >= 0 ? e.defender : e.attacker };
+}
+
+/** The panel for a black plague strike: every territory struck since the turn or round began. */
+function plagueMoment(e, log, board, who) {
+  const t = (id) => `${id} ${board.byId.get(id)?.name || ""}`.trim();
+  const at = log.indexOf(e) >= 0 ? log.indexOf(e) : log.length - 1;
+  const struck = [e];
+  for (let i = at - 1; i >= 0 && !["turn", "round", "combat_end"].includes(log[i].kind); i -= 1) {
+    if (log[i].kind === "plague") struck.unshift(log[i]);
+  }
+  const lines = struck.map((p) => {
+    const lost = p.lost || [];
+    const pieces = [units(lost.slice(0, 5)), lost[5] ? `a ${STRONGHOLD[lost[5]]}` : ""].filter((x) => x && x !== "nothing");
+    const owner = Number.isInteger(p.owner) && p.owner >= 0 ? `${who(p.owner)} loses ${pieces.join(", ") || "nothing"}` : "nobody held it";
+    return `${t(p.territory)} (${p.how}): ${owner}`;
+  });
+  const headline = struck.length === 1 ? `The black plague ${e.how} on ${t(e.territory)}` : `The black plague strikes ${struck.length} territories`;
+  return { headline, lines, why: "Its units and strongholds go back to the supply; the territory is out of play for the rest of the game.", seat: null };
 }
 
 function ownerClass(owner, seats) {
@@ -287,6 +357,15 @@ export function createView(ctx) {
     },
     clearSelection() {
       selected = null;
+    },
+    /** A panel for an outcome in the log (table.js): a finished combat, a plague strike. */
+    moment(entry, snap) {
+      const log = snap?.log || [];
+      seatCount = (snap?.view?.seats || []).length || seatCount;
+      const who = (p) => (seatCount && p >= seatCount ? "Neutral" : ctx.seatLabel ? ctx.seatLabel(p) : `seat ${p}`);
+      if (entry.kind === "combat_end") return combatMoment(entry, log, board, who);
+      if (entry.kind === "plague") return plagueMoment(entry, log, board, who);
+      return null;
     },
   };
   return view;

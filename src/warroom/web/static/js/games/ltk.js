@@ -27,6 +27,22 @@ const CARD_WORDS = { slash: "Kill", jink: "Dodge", peach: "Peach", nullification
   ex_nihilo: "Something for Nothing", savage_assault: "Barbarian Invasion", archery_attack: "Arrow Barrage",
   god_salvation: "Peach Garden", amazing_grace: "Harvest", lightning: "Lightning", indulgence: "Indulgence" };
 
+// what a judgement decided (the judge_effect entry): the same words as the terminal's log
+const JUDGE_EFFECTS = {
+  skip: (w) => `${w} does not escape Indulgence (not a heart)`,
+  escaped: (w) => `${w} escapes Indulgence (a heart)`,
+  struck: (w) => `Lightning strikes ${w} (a spade 2-9): 3 damage`,
+  passes: (w, to) => `Lightning misses ${w}: it moves on to ${to}`,
+  stays: (w) => `Lightning misses ${w}: it stays (nobody can take it)`,
+  dodge: (w) => `Eight Trigrams gives ${w} a Dodge (a red card)`,
+  no_dodge: (w) => `Eight Trigrams fails ${w} (a black card)`,
+};
+const JUDGE_RULE = {
+  indulgence: "Indulgence: unless the judgement is a heart, the action phase is skipped.",
+  lightning: "Lightning: a spade 2-9 strikes for 3 damage; otherwise it moves on to the next player.",
+  eight_diagram: "Eight Trigrams: a red judgement counts as a Dodge.",
+};
+
 const EQUIPMENT_WORDS = { eight_diagram: "Eight Trigrams", ice_sword: "Ice Sword", double_swords: "Double Swords",
   blade: "Green Dragon Blade", axe: "Rock Cleaving Axe", kylin_bow: "Kylin Bow", spear: "Serpent Spear",
   nioh_shield: "Renwang Shield", qinggang_sword: "Qinggang Sword", crossbow: "Zhuge Crossbow",
@@ -286,6 +302,7 @@ export function createView(ctx) {
       case "gain": return `${by} gains ${Number.isInteger(e.card) ? cards([e.card]) : "a card"}${e.why ? ` (${abilityName(e.why)})` : ""}`;
       case "flip": return `${by} turns ${e.face_up ? "face up" : "face down"}`;
       case "indulged": return `${by} skips the action phase (Indulgence)`;
+      case "judge_effect": return (JUDGE_EFFECTS[e.effect] || ((w) => `${w}: ${e.effect}`))(by, e.to >= 0 ? who(e.to) : "");
       case "lightning_moves": return `Lightning moves from ${who(e.from)} to ${who(e.to)}`;
       case "look": return `${by} looks at ${e.count} cards`;
       case "lose_health": return `${by} loses ${e.amount} health (health ${e.hp})`;
@@ -304,9 +321,68 @@ export function createView(ctx) {
     }
   }
 
+  // ----- outcomes: the panel after a death, a judgement, a point duel (table.js), from the log -----
+  /** The panel for a death: who died, the role shown, the killer, what the killer got or lost
+   * (the draw or discard that follows the death in the same step's entries). */
+  function deathMoment(e, log, at) {
+    const general = last?.view?.seats?.[e.seat]?.general;
+    const lines = [`Role revealed: ${ROLE[e.role] || e.role}${general ? ` (${generalName(general)})` : ""}`];
+    lines.push(e.killer >= 0 ? `Killed by ${who(e.killer)}` : "No killer (no one dealt the damage)");
+    // a death's step goes on, in this order: the end of the game, or the dead player's discard and
+    // then the killer's reward or penalty (core.die): the entry after the discard says which
+    let i = at + 1;
+    if (log[i]?.kind === "game_over") lines.push(sentence(log[i]));
+    if (log[i]?.kind === "discard" && log[i].seat === e.seat && log[i].why === "death") i += 1;
+    const next = log[i];
+    if (e.killer >= 0 && e.role === "rebel" && next?.kind === "draw" && next.seat === e.killer) {
+      lines.push(`Reward for killing a Rebel: ${sentence(next)}`);
+    } else if (e.killer >= 0 && next?.kind === "discard" && next.seat === e.killer && next.why === "penalty") {
+      lines.push(`Penalty for the Monarch killing a Minister: ${sentence(next)}`);
+    }
+    return { headline: `${who(e.seat)} dies: a ${ROLE[e.role] || e.role}`, lines, why: "", seat: e.seat };
+  }
+
+  /** The panel for a judgement's effect: the card drawn, any replacement (Guicai), what it decided. */
+  function judgementMoment(e, log, at) {
+    const lines = [];
+    let first = null;
+    const retrials = [];
+    for (let i = at - 1; i >= 0 && !first; i -= 1) {
+      const x = log[i];
+      if (x.kind === "judgement" && x.seat === e.seat && x.reason === e.reason) first = x;
+      else if (x.kind === "retrial" && x.seat !== undefined) retrials.unshift(x);
+      else if (x.kind === "turn" || x.kind === "judge_effect") break;
+    }
+    if (first) lines.push(`Judgement card: ${cards([first.card])}`);
+    for (const r of first ? retrials : []) lines.push(`${abilityName(r.by)}: ${who(r.seat)} replaces it with ${cards([r.new])}`);
+    if (retrials.length && first) lines.push(`Final card: ${cards([e.card])}`);
+    if (!first) lines.push(`Judgement card: ${cards([e.card])}`);
+    const headline = sentence(e);
+    return { headline, lines, why: JUDGE_RULE[e.reason] || "", seat: e.seat };
+  }
+
+  function duelMoment(e) {
+    const [mine, theirs] = e.cards || [];
+    return {
+      headline: sentence(e),
+      lines: [`${who(e.seat)} shows ${cards([mine])}`, `${who(e.target)} shows ${cards([theirs])}`],
+      why: "The higher rank wins; a tie is lost by the one who began the duel.",
+      seat: e.won ? e.seat : e.target,
+    };
+  }
+
   return {
     render,
     clearSelection() { picked = null; },
+    moment(entry, snap) {
+      if (!last && snap?.view) last = snap; // card names for a panel shown before the first render
+      const log = snap?.log || [];
+      const at = log.indexOf(entry) >= 0 ? log.indexOf(entry) : log.length;
+      if (entry.kind === "death") return deathMoment(entry, log, at);
+      if (entry.kind === "judge_effect") return judgementMoment(entry, log, at);
+      if (entry.kind === "point_duel") return duelMoment(entry);
+      return null;
+    },
     logText(entry) {
       if (typeof entry.text === "string") return entry.text;
       const said = sentence(entry);

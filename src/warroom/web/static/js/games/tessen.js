@@ -193,9 +193,71 @@ export function createView(ctx) {
       }, i < 9 ? h("kbd", {}, String(i + 1)) : null, move.text || move.action))));
   }
 
+  // ----- notices: a short note over the page after a keep, an answered attack, a round's end ------
+  // (table.js floats it and lets every click through: nothing here waits for anyone)
+  const seatIndex = (name) => (/^p\d+$/.test(String(name)) ? Number(String(name).slice(1)) - 1 : null);
+  const label = (name) => {
+    const i = seatIndex(name);
+    return i !== null && ctx.seatLabel ? ctx.seatLabel(i) : String(name || "");
+  };
+  const other = (name) => (name === "p1" ? "p2" : "p1");
+  const animals = (key, count) => `${count} ${NAMES[key] || key}`;
+  const NOTICE_MS = 2500;
+
+  function notice(entry, log, at) {
+    switch (entry.kind) {
+      case "keep": return {
+        headline: `${label(entry.seat)}: Kept! ${animals(entry.card, entry.count)}`,
+        lines: [`from place ${entry.place} · ${entry.kept} animals kept this round`],
+        seat: seatIndex(entry.seat), notice: true, ms: NOTICE_MS,
+      };
+      case "defend": return {
+        headline: `${label(entry.seat)} defends place ${entry.place}`,
+        lines: [`${NAMES[entry.with] || entry.with} against ${NAMES[entry.against] || entry.against}: both warriors are discarded, nothing moves`],
+        seat: seatIndex(entry.seat), notice: true, ms: NOTICE_MS,
+      };
+      case "yield": {
+        const attacker = other(entry.seat);
+        // animals the attacker cannot place go to its discard pile at once (the next entry)
+        const next = log[at + 1]?.kind === "take" && log[at + 1].seat === attacker ? log[at + 1] : null;
+        const where = !next ? "they choose where they go"
+          : next.place === "discard" ? "into their discard pile" : `into their place ${next.place}`;
+        return {
+          headline: `${label(entry.seat)} yields place ${entry.place}${entry.timeout ? " (too late)" : ""}`,
+          lines: [entry.count ? `${animals(entry.card, entry.count)} ${entry.count === 1 ? "goes" : "go"} to ${label(attacker)}: ${where}`
+            : "the place was empty", "the attacking warrior now blocks the place"],
+          seat: seatIndex(attacker), notice: true, ms: NOTICE_MS,
+        };
+      }
+      case "take": {
+        // a take in the same state as its yield is told by the yield's notice
+        if (log[at - 1]?.kind === "yield") return null;
+        return {
+          headline: `${label(entry.seat)} takes ${animals(entry.card, entry.count)}${entry.timeout ? " (too late)" : ""}`,
+          lines: [entry.place === "discard" ? "into the discard pile" : `into place ${entry.place}`],
+          seat: seatIndex(entry.seat), notice: true, ms: NOTICE_MS,
+        };
+      }
+      case "tessen": {
+        const lines = [`p1 ${entry.points[0]} points, p2 ${entry.points[1]} points` + (entry.tie ? " (a tie: the player who drew the last card wins)" : "")];
+        if (entry.sacred) lines.push(`sacred animal (counts double): ${NAMES[entry.sacred] || entry.sacred}`);
+        (entry.dragon_loss || []).forEach((n, i) => { if (n) lines.push(`the dragon takes ${n} kept animals from p${i + 1}`); });
+        if (entry.wins) lines.push(`rounds won: p1 ${entry.wins[0]}, p2 ${entry.wins[1]}`);
+        return { headline: `Tessen! ${label(`p${entry.winner + 1}`)} wins round ${entry.round}`, lines,
+                 seat: entry.winner, notice: true, ms: 4000 };
+      }
+      default: return null;
+    }
+  }
+
   return {
     render,
     clearSelection() { picked = null; },
+    moment(entry, snap) {
+      const log = snap?.log || [];
+      const at = log.indexOf(entry) >= 0 ? log.indexOf(entry) : log.length;
+      return notice(entry, log, at);
+    },
     logText(entry) {
       const who = entry.seat || "";
       const name = NAMES[entry.card] || entry.card;

@@ -58,7 +58,10 @@ def test_a_five_seat_ltk_table_from_the_lobby_choose_a_general_and_play(server: 
         f"() => document.querySelector('.ltk-seat.mine .ltk-general').innerText.includes({name!r})",
         timeout=30_000)
     assert "Skills:" in (page.locator(".ltk-seat.mine .ltk-general").get_attribute("title") or "")
-    assert page.locator(".ltk-seat .ltk-general", has_text="(choosing)").count() == 0
+    # the bots choose on worker threads: every seat's choice is shown once the last has chosen
+    page.wait_for_function(
+        "() => ![...document.querySelectorAll('.ltk-seat .ltk-general')]"
+        ".some(e => e.innerText.includes('(choosing)'))", timeout=30_000)
 
     # play: a card with a target is picked and its target clicked; else the first move (not ending
     # the phase while a card can still be used)

@@ -37,8 +37,8 @@ from warroom.games.kessen.cards import (
     N_CARDS,
 )
 from warroom.games.kessen.encode import encode, observation_size
-from warroom.games.kessen.evaluate import evaluate
-from warroom.games.kessen.force import KIND_OF_KEY, negated, unit_force
+from warroom.games.kessen.evaluate import evaluate, evaluate_all
+from warroom.games.kessen.force import KIND_OF_KEY, force_total, negated, unit_force
 from warroom.games.kessen.reference import reference
 from warroom.games.kessen.state import Chained, KessenState, Played, Side, Unit
 
@@ -111,6 +111,7 @@ class Kessen(Game[KessenState]):
     }
 
     evaluate = evaluate  # search bots' evaluation function, in evaluate.py
+    evaluate_all = evaluate_all  # the same for every seat at once (ISMCTS scores each world so)
     action_space = action_space  # the stable action numbering, in action_space.py
     encode = encode  # research interfaces' observation, read from the state (encode.py)
     observation_size = observation_size
@@ -235,7 +236,10 @@ class Kessen(Game[KessenState]):
         Cards of the opponent's hands that ``player`` has seen (Summon, Propaganda, Scouts) stay.
         """
         out = state.clone()
-        out.cache = None
+        if out.cache is not None and out.cache[0] != player:
+            # another seat's legal actions depend on its hidden hand; ``player``'s own depend
+            # only on what it sees, so they hold in every world it cannot tell from this one
+            out.cache = None
         # a world depends on the seed and what ``player`` knows only: every pool is sorted
         # before it is shuffled (the real order is hidden), and quick_shuffle keeps it cheap
         rnd = random.Random(seed)
@@ -247,8 +251,12 @@ class Kessen(Game[KessenState]):
         for hand, owner, deck in (("leaders", opp, "leader_deck"), ("recruits", out, "recruit_deck"),
                                   ("actions", out, "action_deck")):
             cards: list[int] = getattr(opp, hand)
-            kept = sorted(c for c in cards if c in known)
-            pool = sorted([c for c in cards if c not in known] + getattr(owner, deck))
+            if known:
+                kept = sorted(c for c in cards if c in known)
+                pool = [c for c in cards if c not in known] + getattr(owner, deck)
+            else:
+                kept, pool = [], cards + getattr(owner, deck)
+            pool.sort()
             n = len(cards) - len(kept)
             # a pending Assassin told ``player`` that the hand holds a true leader: deal one
             need = (hand == "leaders" and _assassin_pending(out, 1 - player)
@@ -743,7 +751,7 @@ def _decided_by(state: KessenState, winner: int, won: int, lost: int) -> int | N
     try:
         for p in [q for q in played if q.side == winner and q.card not in out]:
             state.played = [q for q in played if q is not p]
-            without, _ = unit_force(state, winner, unit, True)
+            without = force_total(state, winner, unit, True)
             if without <= lost and won - without > drop:
                 best, drop = p.card, won - without
     finally:

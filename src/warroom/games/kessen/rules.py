@@ -984,7 +984,13 @@ def option(state: KessenState, key: str) -> int:
 
 
 def _available_count(state: KessenState, side: int) -> int:
-    return len(_available(state, side))
+    """``len(_available(state, side))``, counted without building the sorted list."""
+    engaged, retreated = state.engaged, state.retreated
+    n = 0
+    for u in state.sides[side].units:
+        if u.troops and u.leader in engaged and u.leader not in retreated:
+            n += 1
+    return n
 
 
 def _pick_legal(state: KessenState, p: int) -> list[str]:
@@ -1059,30 +1065,40 @@ def _tactics_legal(state: KessenState, p: int) -> list[str]:
                 formed.add(q.on)
     lkey = KEY[unit.leader]
     # Tactics and Spells need a leader able to use them and are limited per engagement
-    barred: set[str] = set()
-    if tactics >= (2 if lkey in TWO_TACTICS else 1) or not can_use(unit, "tactic"):
-        barred.add("tactic")
-    if spells >= (2 if lkey in TWO_SPELLS else 1) or not can_use(unit, "spell"):
-        barred.add("spell")
+    barred = _BARRED[
+        tactics >= (2 if lkey in TWO_TACTICS else 1) or not can_use(unit, "tactic"),
+        spells >= (2 if lkey in TWO_SPELLS else 1) or not can_use(unit, "spell"),
+    ]
     use_as = USE_AS.get(lkey)
+    as_kind, as_key = use_as if use_as is not None else ("", "")
     two_troops = len(unit.troops) > 1
     out: list[str] = []
-    cards = [c for c in state.sides[p].actions if KIND[c] != "strategy"]
-    cards.sort()
-    for c in _distinct(cards):
-        kind = KIND[c]  # the kind of the card's own key
+    last = ""
+    # the battle cards in hand, in id order, the first of each key (what ``_distinct`` keeps)
+    for c in sorted(filter(_BATTLE_CARD.__getitem__, state.sides[p].actions)):
         key = KEY[c]
+        if key == last:
+            continue
+        last = key
+        kind = KIND[c]  # the kind of the card's own key
         if kind not in barred:
             if key in SPOTTED:
                 _card_plays(out, PLAY[c], unit, key, "", formed, two_troops)
             else:  # played on the leader or the unit as a whole
                 out.append(PLAY[c])
-        if use_as is not None and kind == use_as[0] and key != use_as[1]:
-            as_ = use_as[1]
-            if KIND_OF_KEY[as_] not in barred:
-                _card_plays(out, PLAY[c], unit, as_, f" as={as_}", formed, two_troops)
+        if kind == as_kind and key != as_key and KIND_OF_KEY[as_key] not in barred:
+            _card_plays(out, PLAY[c], unit, as_key, AS_TEXT[as_key], formed, two_troops)
     out.append("pass")
     return out
+
+
+# (no Tactic, no Spell) -> the kinds of battle card the unit may not play now
+_BARRED: dict[tuple[bool, bool], frozenset[str]] = {
+    (t, s): frozenset(k for k, no in (("tactic", t), ("spell", s)) if no)
+    for t in (False, True) for s in (False, True)
+}
+_BATTLE_CARD = [KIND[c] != "strategy" for c in range(N_CARDS)]  # played in the tactics segment
+AS_TEXT = {k: f" as={k}" for _, k in USE_AS.values()}  # the ``as=`` part of an action
 
 
 def _card_plays(out: list[str], play: str, unit: Unit, key: str, as_: str, formed: set[int],
@@ -1188,15 +1204,13 @@ def _draw(state: KessenState, side: int, hand: str, n: int, events: list[Event])
         deck, discard, what = state.recruit_deck, state.recruit_discard, "recruit"
     else:
         deck, discard, what = state.action_deck, state.action_discard, "action"
-    target = getattr(s, hand)
     drawn: list[int] = []
     for _ in range(n):
-        if not _refill(deck, discard, state.rng, events, what):
+        if not deck and not _refill(deck, discard, state.rng, events, what):
             break
-        card = deck.pop()
-        target.append(card)
-        drawn.append(card)
+        drawn.append(deck.pop())
     if drawn:
+        getattr(s, hand).extend(drawn)
         events.append(Event("draw", {"side": SIDES[side], "hand": hand, "count": len(drawn)},
                             {"cards": drawn}, (side,)))
 

@@ -852,6 +852,11 @@ def once(actions: list[str]) -> list[str]:
 PLAY = [f"play card={c}" for c in range(N_CARDS)]
 DISCARD = [f"discard card={c}" for c in range(N_CARDS)]
 DEPLOY_MODIFIER = [KIND[c] == "modifier" and CARDS[c].timing == "DP" for c in range(N_CARDS)]
+# the pieces of deploy and attach actions, joined with one ``+`` instead of formatting two ids
+DEPLOY_LEADER = [f"deploy leader={c}" for c in range(N_CARDS)]
+TROOP_ARG = [f" troop={c}" for c in range(N_CARDS)]
+ATTACH_CARD = [f"attach card={c}" for c in range(N_CARDS)]
+UNIT_ARG = [f" unit={c}" for c in range(N_CARDS)]
 
 
 def _distinct(cards: list[int]) -> list[int]:
@@ -885,7 +890,8 @@ def _deploy_legal(state: KessenState, p: int) -> list[str]:
         hosts += [c for c in side.leaders if KIND[c] == "leader"]
         hosts.sort()
         for leader in hosts:
-            out += [f"deploy leader={leader} troop={t}" for t in troops]
+            head = DEPLOY_LEADER[leader]
+            out += [head + TROOP_ARG[t] for t in troops]
     units = {u.leader: u for u in side.units if u.troops}
     if units:
         mods = [c for c in side.recruits if DEPLOY_MODIFIER[c]]
@@ -894,10 +900,11 @@ def _deploy_legal(state: KessenState, p: int) -> list[str]:
             mods.sort()
             order = sorted(units)
             for card in _distinct(mods):
+                head = ATTACH_CARD[card]
                 if KEY[card] == "tiger_general":
-                    out += [f"attach card={card} unit={u}" for u in order if _may_attach(state, card, units[u])]
+                    out += [head + UNIT_ARG[u] for u in order if _may_attach(state, card, units[u])]
                 else:  # any other modifier goes on any unit
-                    out += [f"attach card={card} unit={u}" for u in order]
+                    out += [head + UNIT_ARG[u] for u in order]
     out.extend(_special_plays(state, p))
     out.append("pass")
     return out

@@ -117,3 +117,32 @@ def test_the_levels_are_offered_by_the_lobby_terminal_and_simulate(monkeypatch: 
     data = json.loads(out.stdout)
     assert data["bots"] == ["ismcts", "random"] and data["errors"] == 0
     assert data["wins"]["north"] + data["wins"]["east"] == 4
+
+
+def test_a_game_that_scores_every_seat_at_once_gives_the_tree_the_same_values() -> None:
+    """With ``evaluate_all`` (Paper Kessen) the search asks it once per iteration instead of
+    ``evaluate`` once per seat, and the tree it grows is the one the per-seat scores give."""
+    from warroom.games.kessen.rules import GAME as KESSEN
+
+    state = KESSEN.new(KESSEN.configure(), 3)
+    rng = random.Random(3)
+    for _ in range(40):  # into the first battle's fighting, where the Force margin counts
+        seat = KESSEN.deciders(state)[0]
+        legal = KESSEN.legal_actions(state, seat)
+        KESSEN.apply_trusted(state, seat, legal[rng.randrange(len(legal))], None)
+    seat = KESSEN.deciders(state)[0]
+
+    class PerSeat:
+        """Kessen without ``evaluate_all``: every seat scored on its own."""
+
+        def __getattr__(self, name: str) -> object:
+            if name == "evaluate_all":
+                raise AttributeError(name)
+            return getattr(KESSEN, name)
+
+    def tree(game: object) -> list[tuple[str, int, float]]:
+        root = ISMCTSBot(Settings(iterations=60, depth=4)).search(
+            InfoSet(game, state, seat), random.Random(7))  # type: ignore[arg-type]
+        return [(a, n.visits, n.reward) for a, n in sorted(root.children.items())]
+
+    assert tree(KESSEN) == tree(PerSeat())

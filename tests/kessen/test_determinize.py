@@ -51,3 +51,30 @@ def test_a_scouted_action_hand_stays_as_seen_but_later_draws_are_redealt() -> No
     s.hand(EVIL, "recruits", ["foot", "swords"])
     hands = {tuple(sorted(GAME.determinize(s.state, GOOD, seed).sides[EVIL].recruits)) for seed in range(20)}
     assert len(hands) > 1
+
+
+def test_a_world_keeps_the_seats_cached_legal_actions_only_where_they_are_its_own() -> None:
+    """``determinize`` keeps the cached legal actions of the seat it deals for (they depend on
+    nothing that seat cannot see) and drops another seat's: in every world the cache, if any,
+    is what the rules list afresh."""
+    import random
+
+    from warroom.games.kessen.rules import _legal, decider
+
+    checked = 0
+    for seed in range(6):
+        state = GAME.new(GAME.configure(), seed)
+        rng = random.Random(seed)
+        while GAME.result(state) is None:
+            p = decider(state)
+            legal = GAME.legal_actions(state, p)
+            for seat in (0, 1):
+                world = GAME.determinize(state, seat, rng.getrandbits(32))
+                if seat == p:
+                    assert world.cache is not None and world.cache[0] == p
+                    assert list(world.cache[1]) == _legal(world, p)
+                    checked += 1
+                else:
+                    assert world.cache is None
+            GAME.apply_trusted(state, p, legal[rng.randrange(len(legal))], None)
+    assert checked > 500

@@ -211,6 +211,15 @@ class ISMCTSBot:
                 game, world, player, policy, legal, rng)
             step(world, player, action, None)
         # backpropagation: each node is scored for the seat that chose it
+        evaluate_all = getattr(game, "evaluate_all", None)
+        if evaluate_all is not None and path:
+            # a game that scores every seat at once (``evaluate_all(state)``, one value per seat,
+            # each equal to ``evaluate(state, seat)``) shares the work between the seats
+            every = evaluate_all(world)
+            for n in path:
+                n.visits += 1
+                n.reward += every[n.seat]
+            return
         values: dict[int, float] = {}
         evaluate = game.evaluate
         for n in path:

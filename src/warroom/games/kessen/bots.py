@@ -36,7 +36,7 @@ from typing import Any
 
 from warroom.engine import Rng, parse
 from warroom.games.kessen.cards import CAO_CAO, CARDS, KEY, KIND, LIU_BEI, MAIN_LEADERS
-from warroom.games.kessen.force import KIND_OF_KEY, LEADER_TROOP_BONUS, negated, unit_force
+from warroom.games.kessen.force import KIND_OF_KEY, LEADER_TROOP_BONUS, force_total, negated
 from warroom.games.kessen.rules import (
     INTERCEPTORS,
     NEGATES,
@@ -195,7 +195,7 @@ class _Table:
         """Force outside any engagement (modifiers and round effects included)."""
         got = self._strength.get(leader)
         if got is None:
-            got = unit_force(self.state, self.side_of(leader), self.unit(leader), False)[0]
+            got = force_total(self.state, self.side_of(leader), self.unit(leader), False)
             self._strength[leader] = got
         return got
 
@@ -221,8 +221,8 @@ class _Table:
         st.attacker, st.att_unit, st.def_unit = att_side, att, dfn
         st.played = [] if played is None else played
         try:
-            fa = unit_force(st, att_side, self.unit(att), True)[0]
-            fd = unit_force(st, 1 - att_side, self.unit(dfn), True)[0]
+            fa = force_total(st, att_side, self.unit(att), True)
+            fd = force_total(st, 1 - att_side, self.unit(dfn), True)
         finally:
             st.attacker, st.att_unit, st.def_unit, st.played = saved
         return fa - fd
@@ -246,7 +246,7 @@ class _Table:
             st.attacker, st.att_unit, st.def_unit, st.played = att_side, att, dfn, []
             try:
                 side = att_side if who == att else 1 - att_side
-                got = unit_force(st, side, self.unit(who), True)[0]
+                got = force_total(st, side, self.unit(who), True)
             finally:
                 st.attacker, st.att_unit, st.def_unit, st.played = saved
             self._bares[key] = got

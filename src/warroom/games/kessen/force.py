@@ -128,104 +128,142 @@ def negated(played: list[Played]) -> set[int]:
     return out
 
 
-def troop_force(state: KessenState, side: int, unit: Unit, troop: int, fight: Fight | None,
-                parts: list[tuple[str, int]]) -> int:
-    card = CARDS[troop]
-    force = card.force
-    label = card.name
-    if fight is not None and card.bonus:
-        when = card.bonus_when
-        hit = (
-            (when == "defending" and fight.defending)
-            or (when == "attacking" and not fight.defending)
-            or (when == "vs_infantry" and fight.opp_has("I"))
-            or (when == "vs_cavalry" and fight.opp_has("C"))
-            or (when == "vs_ranged" and fight.opp_has("R"))
-        )
-        if hit:
-            force += card.bonus
-            label += f" (+{card.bonus})"
-    bonus = LEADER_TROOP_BONUS.get(KEY[unit.leader])
-    if bonus is not None and card.troop_type == bonus[0]:
-        force += bonus[1]
-        label += f" (+{bonus[1]} {CARDS[unit.leader].name})"
-    penalty = state.troop_penalty[side]
-    if penalty:
-        force -= penalty
-        label += f" (-{penalty} supplies)"
-    force = max(0, force)
-    parts.append((label, force))
-    return force
-
-
 def unit_force(state: KessenState, side: int, unit: Unit, in_fight: bool) -> tuple[int, list[tuple[str, int]]]:
     """Force total of ``unit`` and its breakdown; ``in_fight`` adds the engagement's effects."""
     parts: list[tuple[str, int]] = []
+    return _force(state, side, unit, in_fight, parts), parts
+
+
+def force_total(state: KessenState, side: int, unit: Unit, in_fight: bool) -> int:
+    """``unit_force``'s total alone: no labelled breakdown is written (search bots' evaluation,
+    the heuristic bot and the rules' own comparisons call this many times a move)."""
+    return _force(state, side, unit, in_fight, None)
+
+
+def _force(state: KessenState, side: int, unit: Unit, in_fight: bool,
+           parts: list[tuple[str, int]] | None) -> int:
+    """The one Force computation behind ``unit_force`` and ``force_total``: labels are made
+    only when ``parts`` is a list to write them to."""
     leader = CARDS[unit.leader]
-    fight: Fight | None = None
+    key = leader.key
+    base = leader.force
+    note = ""
     mine: list[Played] = []
-    theirs: list[Played] = []
+    opp: Unit | None = None
+    defending = False
+    opp_formations = 0
     if in_fight:
-        opp_leader = state.def_unit if side == state.attacker else state.att_unit
+        defending = side != state.attacker
+        opp_leader = state.att_unit if defending else state.def_unit
         opp = state.sides[1 - side].unit(opp_leader)
         if opp is None:  # the opposing unit left play (cannot happen mid-engagement)
             opp = Unit(opp_leader, [], [])
-        out = negated(state.played)
-        for p in state.played:
-            if p.card in out:
-                continue
-            (mine if p.side == side else theirs).append(p)
-        opp_formations = sum(1 for p in theirs if KIND_OF_KEY[p.key] == "formation")
-        fight = Fight(state, side, unit, opp, opp_formations)
-
-    base = leader.force
-    note = ""
-    if fight is not None:
-        if leader.general and any(p.key == "duel" for p in theirs):
-            base, note = 0, " (Duel)"
-        doublings = sum(1 for p in mine if p.key in DOUBLERS)
-        if doublings and base:
-            base *= 2**doublings
-            note += f" (x{2**doublings})"
-    parts.append((leader.name + note, base))
+        played = state.played
+        if played:
+            out = negated(played)
+            duel = False
+            doublings = 0
+            for p in played:
+                if p.card in out:
+                    continue
+                if p.side == side:
+                    mine.append(p)
+                    if p.key in DOUBLERS:
+                        doublings += 1
+                else:
+                    if p.key == "duel":
+                        duel = True
+                    if KIND_OF_KEY[p.key] == "formation":
+                        opp_formations += 1
+            if leader.general and duel:
+                base, note = 0, " (Duel)"
+            if doublings and base:
+                base *= 2**doublings
+                if parts is not None:
+                    note += f" (x{2**doublings})"
     total = base
+    if parts is not None:
+        parts.append((leader.name + note, base))
 
-    key = leader.key
-    if key == "guan_ping" and unit.mods:
-        parts.append(("Guan Ping: modifiers", len(unit.mods)))
-        total += len(unit.mods)
-    if fight is not None:
-        opp_general = CARDS[fight.opp.leader].general
-        if key in ("zhao_yun", "zhang_liao") and opp_general:
-            parts.append((f"{leader.name}: vs General", 1))
-            total += 1
-        if key == "cao_ren" and fight.defending:
-            parts.append(("Cao Ren: defending", 4))
-            total += 4
+    if key in _LEADER_EXTRAS:
+        if key == "guan_ping" and unit.mods:
+            total += len(unit.mods)
+            if parts is not None:
+                parts.append(("Guan Ping: modifiers", len(unit.mods)))
+        if opp is not None:
+            if key in ("zhao_yun", "zhang_liao") and CARDS[opp.leader].general:
+                total += 1
+                if parts is not None:
+                    parts.append((f"{leader.name}: vs General", 1))
+            if key == "cao_ren" and defending:
+                total += 4
+                if parts is not None:
+                    parts.append(("Cao Ren: defending", 4))
 
+    # troops: their own conditional bonus (in a fight), their leader's, less Cut Supply Lines
+    led = LEADER_TROOP_BONUS.get(key)
+    penalty = state.troop_penalty[side]
     for t in unit.troops:
-        total += troop_force(state, side, unit, t, fight, parts)
+        card = CARDS[t]
+        force = card.force
+        hit = False
+        if opp is not None and card.bonus:
+            when = card.bonus_when
+            if when == "defending":
+                hit = defending
+            elif when == "attacking":
+                hit = not defending
+            else:
+                want = _VERSUS.get(when)
+                hit = want is not None and any(CARDS[o].troop_type == want for o in opp.troops)
+            if hit:
+                force += card.bonus
+        extra = led[1] if led is not None and card.troop_type == led[0] else 0  # every bonus is > 0
+        force = max(0, force + extra - penalty)
+        total += force
+        if parts is not None:
+            label = card.name
+            if hit:
+                label += f" (+{card.bonus})"
+            if extra:
+                label += f" (+{extra} {leader.name})"
+            if penalty:
+                label += f" (-{penalty} supplies)"
+            parts.append((label, force))
     for m in unit.mods:
         card = CARDS[m]
-        parts.append((card.name, card.force))
         total += card.force
-    if state.unit_bonus[side]:
-        parts.append(("Stirring Oratory", state.unit_bonus[side]))
-        total += state.unit_bonus[side]
+        if parts is not None:
+            parts.append((card.name, card.force))
+    bonus = state.unit_bonus[side]
+    if bonus:
+        total += bonus
+        if parts is not None:
+            parts.append(("Stirring Oratory", bonus))
 
-    if fight is not None:
+    if mine:
+        assert opp is not None
+        fight = Fight(state, side, unit, opp, opp_formations)
+        boosted = _CARD_BOOSTERS.get(key)
         for p in mine:
             amount = ACTION_FORCE[p.key](fight, p)
-            kind = KIND_OF_KEY[p.key]
-            if (key == "zhang_fei" and kind == "tactic") or (key == "himiko" and kind == "spell"):
+            if boosted is not None and KIND_OF_KEY[p.key] == boosted:
                 amount += 2
             if amount:
-                label = CARDS[p.card].name
-                if p.key != KEY[p.card]:
-                    label += f" as {CARDS_BY_KEY_NAME[p.key]}"
-                parts.append((label, amount))
                 total += amount
-    return max(0, total), parts
+                if parts is not None:
+                    label = CARDS[p.card].name
+                    if p.key != KEY[p.card]:
+                        label += f" as {CARDS_BY_KEY_NAME[p.key]}"
+                    parts.append((label, amount))
+    return max(0, total)
 
+
+_VERSUS = {"vs_infantry": "I", "vs_cavalry": "C", "vs_ranged": "R"}  # a troop bonus against a type
+_NONE: frozenset[int] = frozenset()
+# leaders with a Force rule of their own in ``_force`` (one set lookup for every other leader)
+_LEADER_EXTRAS = frozenset({"guan_ping", "zhao_yun", "zhang_liao", "cao_ren"})
+# leaders whose every card of one kind adds 2 more: Zhang Fei's Tactics, Himiko's Spells
+_CARD_BOOSTERS = {"zhang_fei": "tactic", "himiko": "spell"}
 
 CARDS_BY_KEY_NAME: dict[str, str] = {c.key: c.name for c in CARDS}

@@ -35,8 +35,8 @@ from warroom.games.kessen.cards import (
     N_CARDS,
 )
 from warroom.games.kessen.encode import encode, observation_size
-from warroom.games.kessen.evaluate import evaluate
-from warroom.games.kessen.force import KIND_OF_KEY, negated, unit_force
+from warroom.games.kessen.evaluate import evaluate, evaluate_all
+from warroom.games.kessen.force import KIND_OF_KEY, force_total, negated, unit_force
 from warroom.games.kessen.state import Chained, KessenState, Played, Side, Unit
 
 HAND_LIMIT = 7
@@ -108,6 +108,7 @@ class Kessen(Game[KessenState]):
     }
 
     evaluate = evaluate  # search bots' evaluation function, in evaluate.py
+    evaluate_all = evaluate_all  # the same for every seat at once (ISMCTS scores each world so)
     action_space = action_space  # the stable action numbering, in action_space.py
     encode = encode  # research interfaces' observation, read from the state (encode.py)
     observation_size = observation_size
@@ -232,7 +233,10 @@ class Kessen(Game[KessenState]):
         Cards of the opponent's hands that ``player`` has seen (Summon, Propaganda, Scouts) stay.
         """
         out = state.clone()
-        out.cache = None
+        if out.cache is not None and out.cache[0] != player:
+            # another seat's legal actions depend on its hidden hand; ``player``'s own depend
+            # only on what it sees, so they hold in every world it cannot tell from this one
+            out.cache = None
         # a world depends on the seed and what ``player`` knows only: every pool is sorted
         # before it is shuffled (the real order is hidden), and quick_shuffle keeps it cheap
         rnd = random.Random(seed)
@@ -244,8 +248,12 @@ class Kessen(Game[KessenState]):
         for hand, owner, deck in (("leaders", opp, "leader_deck"), ("recruits", out, "recruit_deck"),
                                   ("actions", out, "action_deck")):
             cards: list[int] = getattr(opp, hand)
-            kept = sorted(c for c in cards if c in known)
-            pool = sorted([c for c in cards if c not in known] + getattr(owner, deck))
+            if known:
+                kept = sorted(c for c in cards if c in known)
+                pool = [c for c in cards if c not in known] + getattr(owner, deck)
+            else:
+                kept, pool = [], cards + getattr(owner, deck)
+            pool.sort()
             n = len(cards) - len(kept)
             # a pending Assassin told ``player`` that the hand holds a true leader: deal one
             need = (hand == "leaders" and _assassin_pending(out, 1 - player)
@@ -731,7 +739,7 @@ def _decided_by(state: KessenState, winner: int, won: int, lost: int) -> int | N
     try:
         for p in [q for q in played if q.side == winner and q.card not in out]:
             state.played = [q for q in played if q is not p]
-            without, _ = unit_force(state, winner, unit, True)
+            without = force_total(state, winner, unit, True)
             if without <= lost and won - without > drop:
                 best, drop = p.card, won - without
     finally:
@@ -832,6 +840,11 @@ def once(actions: list[str]) -> list[str]:
 PLAY = [f"play card={c}" for c in range(N_CARDS)]
 DISCARD = [f"discard card={c}" for c in range(N_CARDS)]
 DEPLOY_MODIFIER = [KIND[c] == "modifier" and CARDS[c].timing == "DP" for c in range(N_CARDS)]
+# the pieces of deploy and attach actions, joined with one ``+`` instead of formatting two ids
+DEPLOY_LEADER = [f"deploy leader={c}" for c in range(N_CARDS)]
+TROOP_ARG = [f" troop={c}" for c in range(N_CARDS)]
+ATTACH_CARD = [f"attach card={c}" for c in range(N_CARDS)]
+UNIT_ARG = [f" unit={c}" for c in range(N_CARDS)]
 
 
 def _distinct(cards: list[int]) -> list[int]:
@@ -865,7 +878,8 @@ def _deploy_legal(state: KessenState, p: int) -> list[str]:
         hosts += [c for c in side.leaders if KIND[c] == "leader"]
         hosts.sort()
         for leader in hosts:
-            out += [f"deploy leader={leader} troop={t}" for t in troops]
+            head = DEPLOY_LEADER[leader]
+            out += [head + TROOP_ARG[t] for t in troops]
     units = {u.leader: u for u in side.units if u.troops}
     if units:
         mods = [c for c in side.recruits if DEPLOY_MODIFIER[c]]
@@ -874,10 +888,11 @@ def _deploy_legal(state: KessenState, p: int) -> list[str]:
             mods.sort()
             order = sorted(units)
             for card in _distinct(mods):
+                head = ATTACH_CARD[card]
                 if KEY[card] == "tiger_general":
-                    out += [f"attach card={card} unit={u}" for u in order if _may_attach(state, card, units[u])]
+                    out += [head + UNIT_ARG[u] for u in order if _may_attach(state, card, units[u])]
                 else:  # any other modifier goes on any unit
-                    out += [f"attach card={card} unit={u}" for u in order]
+                    out += [head + UNIT_ARG[u] for u in order]
     out.extend(_special_plays(state, p))
     out.append("pass")
     return out
@@ -964,7 +979,13 @@ def option(state: KessenState, key: str) -> int:
 
 
 def _available_count(state: KessenState, side: int) -> int:
-    return len(_available(state, side))
+    """``len(_available(state, side))``, counted without building the sorted list."""
+    engaged, retreated = state.engaged, state.retreated
+    n = 0
+    for u in state.sides[side].units:
+        if u.troops and u.leader in engaged and u.leader not in retreated:
+            n += 1
+    return n
 
 
 def _pick_legal(state: KessenState, p: int) -> list[str]:
@@ -1039,30 +1060,40 @@ def _tactics_legal(state: KessenState, p: int) -> list[str]:
                 formed.add(q.on)
     lkey = KEY[unit.leader]
     # Tactics and Spells need a leader able to use them and are limited per engagement
-    barred: set[str] = set()
-    if tactics >= (2 if lkey in TWO_TACTICS else 1) or not can_use(unit, "tactic"):
-        barred.add("tactic")
-    if spells >= (2 if lkey in TWO_SPELLS else 1) or not can_use(unit, "spell"):
-        barred.add("spell")
+    barred = _BARRED[
+        tactics >= (2 if lkey in TWO_TACTICS else 1) or not can_use(unit, "tactic"),
+        spells >= (2 if lkey in TWO_SPELLS else 1) or not can_use(unit, "spell"),
+    ]
     use_as = USE_AS.get(lkey)
+    as_kind, as_key = use_as if use_as is not None else ("", "")
     two_troops = len(unit.troops) > 1
     out: list[str] = []
-    cards = [c for c in state.sides[p].actions if KIND[c] != "strategy"]
-    cards.sort()
-    for c in _distinct(cards):
-        kind = KIND[c]  # the kind of the card's own key
+    last = ""
+    # the battle cards in hand, in id order, the first of each key (what ``_distinct`` keeps)
+    for c in sorted(filter(_BATTLE_CARD.__getitem__, state.sides[p].actions)):
         key = KEY[c]
+        if key == last:
+            continue
+        last = key
+        kind = KIND[c]  # the kind of the card's own key
         if kind not in barred:
             if key in SPOTTED:
                 _card_plays(out, PLAY[c], unit, key, "", formed, two_troops)
             else:  # played on the leader or the unit as a whole
                 out.append(PLAY[c])
-        if use_as is not None and kind == use_as[0] and key != use_as[1]:
-            as_ = use_as[1]
-            if KIND_OF_KEY[as_] not in barred:
-                _card_plays(out, PLAY[c], unit, as_, f" as={as_}", formed, two_troops)
+        if kind == as_kind and key != as_key and KIND_OF_KEY[as_key] not in barred:
+            _card_plays(out, PLAY[c], unit, as_key, AS_TEXT[as_key], formed, two_troops)
     out.append("pass")
     return out
+
+
+# (no Tactic, no Spell) -> the kinds of battle card the unit may not play now
+_BARRED: dict[tuple[bool, bool], frozenset[str]] = {
+    (t, s): frozenset(k for k, no in (("tactic", t), ("spell", s)) if no)
+    for t in (False, True) for s in (False, True)
+}
+_BATTLE_CARD = [KIND[c] != "strategy" for c in range(N_CARDS)]  # played in the tactics segment
+AS_TEXT = {k: f" as={k}" for _, k in USE_AS.values()}  # the ``as=`` part of an action
 
 
 def _card_plays(out: list[str], play: str, unit: Unit, key: str, as_: str, formed: set[int],
@@ -1168,15 +1199,13 @@ def _draw(state: KessenState, side: int, hand: str, n: int, events: list[Event])
         deck, discard, what = state.recruit_deck, state.recruit_discard, "recruit"
     else:
         deck, discard, what = state.action_deck, state.action_discard, "action"
-    target = getattr(s, hand)
     drawn: list[int] = []
     for _ in range(n):
-        if not _refill(deck, discard, state.rng, events, what):
+        if not deck and not _refill(deck, discard, state.rng, events, what):
             break
-        card = deck.pop()
-        target.append(card)
-        drawn.append(card)
+        drawn.append(deck.pop())
     if drawn:
+        getattr(s, hand).extend(drawn)
         events.append(Event("draw", {"side": SIDES[side], "hand": hand, "count": len(drawn)},
                             {"cards": drawn}, (side,)))
 

@@ -32,7 +32,9 @@ The life of one seat in the runner::
   waiting seat looks again; if only legality moved, a seat with a look queued keeps it (what it
   sees is unchanged) and a seat waiting with none looks whether it may act now.
 - A bot with ``partial_view = True`` gets ``game.bot_view`` (the part of the view it reads,
-  cheaper to build) instead of the whole ``game.view``.
+  cheaper to build) instead of the whole ``game.view``. A bot with ``lens_view = True`` gets the
+  game's ``bot_lens(state, seat)`` if the game has one: what the bot reads in the game's own
+  terms (a snapshot holding nothing the seat's view does not), cheaper still; else as above.
 
 Until the ``next_chance`` hint (issue 9) the runner also asked every waiting seat again at each
 deadline and after each refused action; a bot that draws from its stream at every ``choose``
@@ -76,6 +78,12 @@ TIE_STREAM = 3000
 _DEADLINE = 0
 _LAND = 1
 _PERCEIVE = 2
+
+# what a seat's bot is handed when it perceives
+_NOTHING = 0  # needs_view = False: {}
+_LENS = 1  # lens_view = True and the game has bot_lens
+_PART = 2  # partial_view = True: game.bot_view
+_VIEW = 3  # game.view
 
 
 class ReactionModel(Protocol):
@@ -170,6 +178,7 @@ class _Seat:
     busy: bool = False  # an action is in flight
     waiting: bool = False  # waits for the next change of the state (perhaps with a look queued)
     look_at: int | None = None  # when its queued perception is due (None: none is queued)
+    sees: int = _VIEW  # what it is handed when it perceives (its bot's declaration)
 
 
 class Scheduler:
@@ -193,7 +202,8 @@ class Scheduler:
         self.seats: dict[int, _Seat] = {}
         for i, bot in sorted(bots.items()):
             model = (reactions or {}).get(i) or reaction_of(bot, default)
-            self.seats[i] = _Seat(bot, bot_rng(seed, i), random.Random(mix_seed(seed, REACTION_STREAM + i)), model)
+            self.seats[i] = _Seat(bot, bot_rng(seed, i), random.Random(mix_seed(seed, REACTION_STREAM + i)), model,
+                                  sees=_sees(game, bot))
         self.ties = random.Random(mix_seed(seed, TIE_STREAM))
         # the event queue: (time, kind, tie, sequence, seat, payload); sequence makes every key unique
         self.queue: list[tuple[int, int, float, int, int, Any]] = []
@@ -272,6 +282,7 @@ class Scheduler:
         game, state, match, queue, seats = self.game, self.state, self.match, self.queue, self.seats
         deciders, legal_of, view_of, result = game.deciders, game.legal_actions, game.view, game.result
         chance, part_of = game.next_chance, game.bot_view
+        lens_of: Any = getattr(game, "bot_lens", None)  # seats see _LENS only if the game has it
         pop = heapq.heappop
         changes = 0
         while queue and queue[0][0] <= until:
@@ -327,14 +338,16 @@ class Scheduler:
             legal = legal_of(state, seat, t)
             if not legal:
                 continue
-            bot = s.bot
-            if not getattr(bot, "needs_view", True):
-                view = {}
-            elif getattr(bot, "partial_view", False):
+            sees = s.sees
+            if sees == _LENS:
+                view = lens_of(state, seat)  # what it reads, in the game's own terms: cheapest
+            elif sees == _PART:
                 view = part_of(state, seat)  # only what it reads of the view: cheaper
-            else:
+            elif sees == _VIEW:
                 view = view_of(state, seat)
-            action = bot.choose(view, legal, s.rng)
+            else:
+                view = {}
+            action = s.bot.choose(view, legal, s.rng)
             if action is None:
                 s.generation += 1
                 s.look_at = t + self.idle_ms
@@ -347,6 +360,15 @@ class Scheduler:
         if self.now < until and result(state) is None:
             self.now = until
         return changes
+
+
+def _sees(game: Game[Any], bot: Any) -> int:
+    """What ``bot`` is handed when it perceives, from its declarations (see the module notes)."""
+    if not getattr(bot, "needs_view", True):
+        return _NOTHING
+    if getattr(bot, "lens_view", False) and callable(getattr(game, "bot_lens", None)):
+        return _LENS
+    return _PART if getattr(bot, "partial_view", False) else _VIEW
 
 
 def play_realtime(

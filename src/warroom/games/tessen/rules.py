@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 from warroom.engine import Decision, Dynamics, Event, Game, Option, Result, Rng, make_rng
 from warroom.engine.errors import ConfigError
 from warroom.engine.reference import RulesReference
-from warroom.games.tessen import text
+from warroom.games.tessen import text, views
 from warroom.games.tessen.cards import (
     ANIMALS,
     DRAGON_LOSS,
@@ -155,6 +155,52 @@ def position_legal(state: TessenState, p: int) -> list[str]:
     return out
 
 
+def action_legal(state: TessenState, p: int, action: str) -> bool:
+    """Whether ``action`` is in ``position_legal(state, p)``, without building the list: a
+    landing action is checked on a state its seat has not seen, and only that action is asked
+    about (a property test compares the two over every action)."""
+    op = ACTIONS.get(action) if isinstance(action, str) else None
+    if op is None:
+        return False
+    phase = state.phase
+    if phase != "play":
+        return phase == "serve" and action in _serve_legal(state, p)
+    verb, a, b = op
+    side = state.sides[p]
+    if side.take:
+        return verb == "take" and (a < 0 or a in suitable(side, side.take[0]))
+    hand = side.hand
+    attack = state.attack
+    if attack and attack[0] != p:
+        if verb == "defend":
+            return a in hand and (a == SUPER or attack[2] != SUPER)
+        return verb == "yield"
+    if verb == "draw":
+        return len(hand) < HAND_LIMIT and (not a or bool(state.sides[1 - p].discard))
+    places = side.places
+    if verb == "play":
+        if a not in hand:
+            return False
+        at = -1
+        for i in range(PLACES):
+            if places[i][0] == a:
+                at = i  # the last such place, as position_legal's map of piles keeps
+        return b == at if at >= 0 else places[b][0] < 0 and places[b][2] < 0
+    if verb == "keep":
+        return places[a][0] >= 0 and places[a][1] >= KEEP_AT
+    if verb == "discard":
+        return len(hand) >= HAND_LIMIT and a in hand
+    if verb == "attack":
+        return b in hand and not attack and state.sides[1 - p].places[a][2] < 0
+    if verb == "clear":
+        return b in hand and places[a][0] < 0 and places[a][2] >= 0
+    if verb == "dragon":
+        return a in hand and DRAGON in state.config["variants"]
+    if verb == "sacred":
+        return a in hand and SACRED in state.config["variants"]
+    return False  # take, defend, yield or serve with nothing to answer
+
+
 def _can_act(state: TessenState, p: int) -> bool:
     """A quick sure answer that ``p`` has a legal action (False: look at the actions)."""
     if state.phase != "play":
@@ -286,7 +332,23 @@ class Tessen(Game[TessenState]):
             # the answer of legal_actions without copying the list (every landing action asks)
             if state.phase == "play" and now_ms < self.ready_at(state, player):
                 return False
-        return state.winner < 0 and player in (0, 1) and action in self._legal(state, player)
+        if state.winner >= 0 or player not in (0, 1):
+            return False
+        cache = state.cache
+        known = cache[player] if cache is not None else None
+        # the list if it is built already, else a check of this one action
+        return action in known if known is not None else action_legal(state, player, action)
+
+    def apply(self, state: TessenState, player: int, action: str, time_ms: int | None = None) -> list[Event]:
+        """``Game.apply``, with its checks and its errors; a legal action at a time in whole
+        milliseconds takes the short way there (every landing bot action does): the clock is
+        moved, then the action alone is checked."""
+        if state.winner < 0 and type(time_ms) is int and player in (0, 1):
+            pre = self.advance_time(state, time_ms)
+            if state.winner < 0 and self.is_legal(state, player, action, time_ms):
+                return pre + self._apply(state, player, action, time_ms)
+            return pre + super().apply(state, player, action, time_ms)  # the reason, raised
+        return super().apply(state, player, action, time_ms)
 
     def next_chance(self, state: TessenState, player: int, now_ms: int) -> int | None:
         """``now_ms`` if ``player`` may act now, the end of their minimum interval if that is
@@ -406,9 +468,11 @@ class Tessen(Game[TessenState]):
         due = self._due(state)
         out = None if due is None else due[0]
         if state.phase == "play" and state.winner < 0:
-            for p in (0, 1):
-                ready = self.ready_at(state, p)
-                if ready > state.clock and (out is None or ready < out):
+            gap = int(state.config["options"]["min_interval_ms"])
+            clock = state.clock
+            for side in state.sides:
+                ready = side.last + gap
+                if ready > clock and (out is None or ready < out):
                     out = ready
         return out
 
@@ -548,6 +612,11 @@ class Tessen(Game[TessenState]):
         if player not in (0, 1):
             return self.view(state, player)
         return bot_view(state, player)
+
+    def bot_lens(self, state: TessenState, player: int) -> dict[str, Any]:
+        """What Tessen's bots read, as ints (``views.bot_lens``): the simulated clock's runner
+        hands it to a bot declaring ``lens_view``, instead of ``bot_view``."""
+        return views.bot_lens(state, player)
 
     def determinize(self, state: TessenState, player: int, seed: int) -> TessenState:
         """Re-deal what ``player`` cannot see: the opponent's hand and deck from one pool, and

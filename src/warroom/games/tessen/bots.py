@@ -33,6 +33,7 @@ from warroom.games.tessen.rules import ACTIONS
 from warroom.games.tessen.views import lens_of_view
 
 Op = tuple[str, int, int]
+Ops = tuple[tuple[str, Op], ...]  # actions with their meaning
 
 
 class TessenBot:
@@ -58,7 +59,7 @@ class TessenBot:
         """The planned action for a view (``view``, ``bot_view``) or the bots' lens
         (``bot_lens``, what the simulated clock's runner hands): both read the same facts."""
         seen = lens_of_view(view) if "sides" in view else view
-        ops = [(a, ACTIONS[a]) for a in legal]
+        ops, by_verb = _grouped(legal)
         first = ops[0][1][0]
         if first == "take":
             return legal[0]  # the pile of that kind (or the first empty place) before the discard
@@ -66,9 +67,6 @@ class TessenBot:
             return next((a for a, op in ops if op[1] == WARRIOR), legal[0])
         if first in ("defend", "yield"):
             return self._answer(seen, ops)
-        by_verb: dict[str, list[tuple[str, Op]]] = {}
-        for a, op in ops:
-            by_verb.setdefault(op[0], []).append((a, op))
         hand: list[int] = seen["hand"]
         warriors = sum(1 for c in hand if c >= WARRIOR)
         places: list[list[int]] = seen["places"]  # [kind, count, blocker], -1 for none
@@ -110,7 +108,7 @@ class TessenBot:
             return play[0][0]
         return None
 
-    def _answer(self, seen: dict[str, Any], ops: list[tuple[str, Op]]) -> str:
+    def _answer(self, seen: dict[str, Any], ops: Ops) -> str:
         place, by = seen["attack"]
         worth = seen["places"][place][1]
         defends = [(a, op) for a, op in ops if op[0] == "defend"]
@@ -126,7 +124,7 @@ class TessenBot:
         return defends[0][0] if worth >= 2 or by == SUPER else "yield"
 
     def _attack(self, opp_places: list[list[int]], places: list[list[int]],
-                attack: list[tuple[str, Op]], warriors: int, full: bool) -> str | None:
+                attack: Ops, warriors: int, full: bool) -> str | None:
         # warriors in hand crowd out animals: spend them, holding one back for defence
         best: tuple[float, str] | None = None
         for a, (_, i, w) in attack:
@@ -144,7 +142,7 @@ class TessenBot:
         return best[1] if best[0] >= need else None
 
     def _play(self, places: list[list[int]], hand: list[int],
-              play: list[tuple[str, Op]], free: int) -> str | None:
+              play: Ops, free: int) -> str | None:
         onto = [(a, op) for a, op in play if places[op[2]][0] >= 0]
         if onto:
             return max(onto, key=lambda x: places[x[1][2]][1])[0]
@@ -155,7 +153,7 @@ class TessenBot:
             return fresh[0][0]
         return None
 
-    def _sacred(self, seen: dict[str, Any], sacred: list[tuple[str, Op]]) -> str | None:
+    def _sacred(self, seen: dict[str, Any], sacred: Ops) -> str | None:
         mine: list[int] = seen["score"][:]
         theirs: list[int] = seen["opp_score"]
         for kind, count, _blocker in seen["places"]:
@@ -168,7 +166,7 @@ class TessenBot:
         return best[0] if gain[best[1][1]] > max(0, current) else None
 
     def _draw(self, seen: dict[str, Any], places: list[list[int]], hand: list[int],
-              draw: list[tuple[str, Op]]) -> str | None:
+              draw: Ops) -> str | None:
         from_opp = next((a for a, op in draw if op[1]), None)
         own = next((a for a, op in draw if not op[1]), None)
         top = seen["opp_discard_top"]
@@ -179,7 +177,7 @@ class TessenBot:
         return own or from_opp
 
     def _discard(self, places: list[list[int]], hand: list[int], opp_places: list[list[int]],
-                 discard: list[tuple[str, Op]]) -> str:
+                 discard: Ops) -> str:
         opp_piles = {p[0] for p in opp_places}
 
         def cost(x: tuple[str, Op]) -> tuple[int, int, int]:
@@ -188,6 +186,26 @@ class TessenBot:
             return (int(on_pile), int(k in opp_piles), hand.count(k))
 
         return min(discard, key=cost)[0]
+
+
+_GROUPS: dict[tuple[str, ...], tuple[Ops, dict[str, Ops]]] = {}
+_GROUPS_KEPT = 20_000  # a table meets a few thousand distinct lists of legal actions
+
+
+def _grouped(legal: list[str]) -> tuple[Ops, dict[str, Ops]]:
+    """The legal actions with their meaning, and the same grouped by verb (in legal order);
+    remembered by list, since a match meets the same lists again and again. Shared: read only."""
+    key = tuple(legal)
+    got = _GROUPS.get(key)
+    if got is None:
+        if len(_GROUPS) >= _GROUPS_KEPT:
+            _GROUPS.clear()
+        ops = tuple((a, ACTIONS[a]) for a in legal)
+        by_verb: dict[str, list[tuple[str, Op]]] = {}
+        for a, op in ops:
+            by_verb.setdefault(op[0], []).append((a, op))
+        got = _GROUPS[key] = (ops, {verb: tuple(group) for verb, group in by_verb.items()})
+    return got
 
 
 class NoviceBot(TessenBot):

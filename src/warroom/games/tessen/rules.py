@@ -13,7 +13,7 @@ from bisect import insort
 from typing import Any, ClassVar
 
 from warroom.engine import Decision, Dynamics, Event, Game, Option, Result, Rng, make_rng
-from warroom.engine.errors import ConfigError
+from warroom.engine.errors import ConfigError, IllegalAction, NotYourTurn
 from warroom.engine.reference import RulesReference
 from warroom.games.tessen import text, views
 from warroom.games.tessen.cards import (
@@ -91,6 +91,28 @@ def attacked(state: TessenState, p: int) -> bool:
     return bool(state.attack) and state.attack[0] != p
 
 
+def _by_mask(row: list[str]) -> list[tuple[str, ...]]:
+    """``row``'s actions at the places of each 5-bit mask, in place order (place i: bit i)."""
+    return [tuple(row[i] for i in range(PLACES) if mask >> i & 1) for mask in range(1 << PLACES)]
+
+
+# the legal list is built from these: one lookup per kind instead of a loop over the places
+PLAY_AT = [_by_mask(PLAY[k]) for k in range(KINDS)]
+ATTACK_AT = {w: _by_mask(ATTACK[w]) for w in HUNT}
+CLEAR_AT = {w: _by_mask(CLEAR[w]) for w in HUNT}
+_HANDS: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {}
+
+
+def _hand(hand: list[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """A (sorted) hand's animal kinds and its warriors (``HUNT`` order), each once; a hand is one
+    of a few thousand, so each is worked out once."""
+    key = tuple(hand)
+    got = _HANDS.get(key)
+    if got is None:
+        got = _HANDS[key] = (tuple(sorted({c for c in hand if c < KINDS})), tuple(w for w in HUNT if w in hand))
+    return got
+
+
 def position_legal(state: TessenState, p: int) -> list[str]:
     """``p``'s legal actions in this position, as soon as the minimum interval allows."""
     phase = state.phase
@@ -106,49 +128,48 @@ def position_legal(state: TessenState, p: int) -> list[str]:
         out.append(YIELD)
         return out
     opp = state.sides[1 - p]
-    n = len(hand)
-    out = [DRAW_OWN, DRAW_OPP] if opp.discard else [DRAW_OWN]
-    if n >= HAND_LIMIT:
-        out = []
-    places = side.places
-    # where each kind may go: its pile, else the empty unblocked places
+    full = len(hand) >= HAND_LIMIT
+    out = [] if full else [DRAW_OWN, DRAW_OPP] if opp.discard else [DRAW_OWN]
+    # where each kind may go: its pile, else the empty unblocked places (bit i: place i)
     pile_at = {}
-    empty = []
+    empty = blocked = 0
     keep = []
-    blocked = []
-    for i in range(PLACES):
-        kind, count, blocker = places[i]
+    i = 0
+    for kind, count, blocker in side.places:
         if kind >= 0:
             pile_at[kind] = i
             if count >= KEEP_AT:
                 keep.append(KEEP[i])
         elif blocker >= 0:
-            blocked.append(i)
+            blocked |= 1 << i
         else:
-            empty.append(i)
-    animals = sorted({c for c in hand if c < KINDS})
+            empty |= 1 << i
+        i += 1
+    animals, warriors = _hand(hand)
     for k in animals:
-        row = PLAY[k]
         at = pile_at.get(k)
         if at is not None:
-            out.append(row[at])
+            out.append(PLAY[k][at])
         else:
-            out.extend([row[i] for i in empty])
+            out.extend(PLAY_AT[k][empty])
     out.extend(keep)
-    if n >= HAND_LIMIT:
+    if full:
         out.extend([DISCARD[k] for k in animals])
-    if hand and hand[-1] >= WARRIOR:  # the hand is sorted: warriors come last
-        variants = state.config["variants"]
-        opp_places = opp.places
-        for w in HUNT:
-            if w not in hand:
-                continue
-            if not attack:  # one unanswered attack at a time
-                row = ATTACK[w]
-                out.extend([row[i] for i in range(PLACES) if opp_places[i][2] < 0])
-            row = CLEAR[w]
-            out.extend([row[i] for i in blocked])
-            if DRAGON in variants:
+    if warriors:
+        dragon = DRAGON in state.config["variants"]
+        open_ = 0
+        if not attack:  # one unanswered attack at a time
+            i = 0
+            for place in opp.places:
+                if place[2] < 0:
+                    open_ |= 1 << i
+                i += 1
+        for w in warriors:
+            if open_:
+                out.extend(ATTACK_AT[w][open_])
+            if blocked:
+                out.extend(CLEAR_AT[w][blocked])
+            if dragon:
                 out.append(DRAGON_ATTACK[w])
     if animals and SACRED in state.config["variants"]:
         out.extend([SACRED_PLAY[k] for k in animals])
@@ -345,8 +366,18 @@ class Tessen(Game[TessenState]):
         moved, then the action alone is checked."""
         if state.winner < 0 and type(time_ms) is int and player in (0, 1):
             pre = self.advance_time(state, time_ms)
-            if state.winner < 0 and self.is_legal(state, player, action, time_ms):
-                return pre + self._apply(state, player, action, time_ms)
+            # is_legal at time_ms, now that no deadline falls before it
+            if state.winner < 0 and (state.phase != "play" or time_ms >= state.sides[player].last + int(
+                    state.config["options"]["min_interval_ms"])):
+                cache = state.cache
+                known = cache[player] if cache is not None else None
+                if action in known if known is not None else action_legal(state, player, action):
+                    return pre + self._apply(state, player, action, time_ms)
+            if state.winner < 0 and isinstance(action, str) and action in ACTIONS:
+                # canonical text: Game.apply would read it again to the same text, and refuse it so
+                if player not in self.deciders(state):
+                    raise NotYourTurn(f"{self.seat_label(state, player)} has no decision to make now")
+                raise IllegalAction(self.explain_illegal(state, player, action))
             return pre + super().apply(state, player, action, time_ms)  # the reason, raised
         return super().apply(state, player, action, time_ms)
 
@@ -480,6 +511,11 @@ class Tessen(Game[TessenState]):
         """Deadlines up to ``now_ms`` take effect, earliest first: an attack not answered by its
         deadline counts as yielded; yielded animals not placed in time go to their pile or the
         first free place (else the discard pile); the Shogun is served with an ordinary warrior."""
+        due = self._due(state)
+        if due is None or due[0] > now_ms:  # nothing falls due: only the clock moves
+            if now_ms > state.clock:
+                state.clock = now_ms
+            return []
         events: list[Event] = []
         while True:
             due = self._due(state)

@@ -134,8 +134,7 @@ def position_legal(state: TessenState, p: int) -> list[str]:
     pile_at = {}
     empty = blocked = 0
     keep = []
-    i = 0
-    for kind, count, blocker in side.places:
+    for i, (kind, count, blocker) in enumerate(side.places):
         if kind >= 0:
             pile_at[kind] = i
             if count >= KEEP_AT:
@@ -144,7 +143,6 @@ def position_legal(state: TessenState, p: int) -> list[str]:
             blocked |= 1 << i
         else:
             empty |= 1 << i
-        i += 1
     animals, warriors = _hand(hand)
     for k in animals:
         at = pile_at.get(k)
@@ -159,11 +157,9 @@ def position_legal(state: TessenState, p: int) -> list[str]:
         dragon = DRAGON in state.config["variants"]
         open_ = 0
         if not attack:  # one unanswered attack at a time
-            i = 0
-            for place in opp.places:
+            for i, place in enumerate(opp.places):
                 if place[2] < 0:
                     open_ |= 1 << i
-                i += 1
         for w in warriors:
             if open_:
                 out.extend(ATTACK_AT[w][open_])

@@ -183,6 +183,29 @@ def test_a_bot_is_handed_the_games_lens_only_if_it_asks_and_the_game_has_one() -
     assert views(lensed, needs_view=False, lens_view=True)[0] == {}
 
 
+def test_between_bots_the_runner_wakes_only_when_the_state_changes_if_the_game_says_when() -> None:
+    from tests.skirmish import Skirmish
+    from warroom.engine.realtime import Scheduler
+
+    asked: list[str] = []
+
+    class Hinted(Skirmish):
+        def next_deadline(self, state: Any) -> int | None:
+            asked.append("deadline")
+            return super().next_deadline(state)
+
+        def next_state_change(self, state: Any) -> int | None:
+            asked.append("change")
+            return super().next_deadline(state)  # Skirmish's deadlines all change the state
+
+    game = Hinted()
+    play_realtime(game, CONFIG, 3, [GreedyBot(), GreedyBot()])
+    assert "change" in asked and "deadline" not in asked
+    asked.clear()
+    Scheduler(game, game.new(CONFIG, 3), {0: GreedyBot()}, 3).run_until(5_000)  # a person may sit in
+    assert "deadline" in asked and "change" not in asked
+
+
 def test_a_seat_without_a_decision_waits_for_the_next_deadline() -> None:
     # the minimum interval: after its draw at 100 west has no decision until 600
     config = GAME.configure(2, options={"cards": 3, "interval_ms": 500})

@@ -193,3 +193,23 @@ def test_the_short_way_of_apply_gives_what_game_apply_gives() -> None:
                 outcomes.add(got[0] if isinstance(got, tuple) else "accepted")
                 assert GAME.to_json(fast) == GAME.to_json(slow)
     assert outcomes >= {"accepted", IllegalAction}
+
+
+@pytest.mark.parametrize("variants", VARIANTS)
+def test_waking_only_when_the_state_changes_plays_the_same_matches(variants: tuple[str, ...]) -> None:
+    from warroom.engine.realtime import Scheduler
+
+    config = GAME.configure(2, list(variants), {"wins": 1})
+    for seed in range(3):
+        seats = [bots.make("tessen", "casual"), bots.make("tessen", "novice")]
+        _, fast = play_realtime(GAME, config, seed, seats, record=True)
+        # the same bots woken at every deadline (the ends of minimum intervals too), as a table
+        # with people is
+        slow = Match(GAME, config, seed, ["casual", "novice"])
+        sched = Scheduler(GAME, None, {0: bots.make("tessen", "casual"), 1: bots.make("tessen", "novice")},
+                          seed, {0: seats[0].reaction, 1: seats[1].reaction}, match=slow)
+        while GAME.result(slow.state) is None:
+            t = sched.next_time()
+            assert t is not None
+            sched.run_until(t)
+        assert fast is not None and fast.record.steps == slow.record.steps

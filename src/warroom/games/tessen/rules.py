@@ -503,6 +503,14 @@ class Tessen(Game[TessenState]):
                     out = ready
         return out
 
+    def next_state_change(self, state: TessenState) -> int | None:
+        """When the state next changes by itself (an attack, yielded animals or the Shogun's
+        default), leaving out the ends of minimum intervals, where only legality changes: the
+        simulated runner's wake-ups between bots (``engine.realtime``), since ``next_chance``
+        names the end of each seat's interval exactly."""
+        due = self._due(state)
+        return None if due is None else due[0]
+
     def advance_time(self, state: TessenState, now_ms: int) -> list[Event]:
         """Deadlines up to ``now_ms`` take effect, earliest first: an attack not answered by its
         deadline counts as yielded; yielded animals not placed in time go to their pile or the

@@ -204,6 +204,7 @@ class Scheduler:
         # when the runner wakes by itself: next_state_change between bots, if the game has it
         wakes = getattr(game, "next_state_change", None) if bots_only else None
         self.next_wake = wakes if callable(wakes) else game.next_deadline
+        self.chance = game.next_chance
         self.match = match
         self.state = match.state if match is not None else state
         self.idle_ms = max(1, idle_ms)
@@ -240,7 +241,7 @@ class Scheduler:
         """Plan seat ``i``'s next perception after a change at ``t``: at once if the game's
         ``next_chance`` says it may act now, at that chance if later, else none (it waits for
         the next change). A perception already queued for the same instant stays."""
-        at = self.game.next_chance(self.state, i, t)
+        at = self.chance(self.state, i, t)
         if at is not None and at < t:
             at = t
         s.waiting = at is None or at > t
@@ -292,7 +293,7 @@ class Scheduler:
         deciders, legal_of, view_of, result = game.deciders, game.legal_actions, game.view, game.result
         chance, part_of = game.next_chance, game.bot_view
         lens_of: Any = getattr(game, "bot_lens", None)  # seats see _LENS only if the game has it
-        pop = heapq.heappop
+        pop, push = heapq.heappop, heapq.heappush
         changes = 0
         while queue and queue[0][0] <= until:
             if result(state) is not None:
@@ -330,7 +331,10 @@ class Scheduler:
                 else:
                     self.accepted += 1
                     changes += 1
-                    self._changed(t)
+                    for i, w in seats.items():  # self._changed(t), inline: every action comes here
+                        if w.waiting:
+                            self._look(i, w, t)
+                    self._plan_deadline()
                 self._look(seat, s, t)
                 continue
             # a perception
@@ -365,7 +369,8 @@ class Scheduler:
             delay = max(0, int(s.reaction.delay_ms(s.reaction_rng, len(legal))))
             s.busy = True
             s.waiting = False
-            self._schedule(t + delay, _LAND, seat, action, self.ties.random())
+            self.seq += 1  # self._schedule, inline
+            push(queue, (t + delay, _LAND, self.ties.random(), self.seq, seat, action))
         if self.now < until and result(state) is None:
             self.now = until
         return changes

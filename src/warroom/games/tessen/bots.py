@@ -28,7 +28,7 @@ import random
 from typing import Any
 
 from warroom.engine.realtime import REACTION_LEVELS, HumanReaction
-from warroom.games.tessen.cards import KINDS, SUPER, WARRIOR
+from warroom.games.tessen.cards import SUPER, WARRIOR
 from warroom.games.tessen.rules import ACTIONS
 from warroom.games.tessen.views import lens_of_view
 
@@ -59,18 +59,18 @@ class TessenBot:
         """The planned action for a view (``view``, ``bot_view``) or the bots' lens
         (``bot_lens``, what the simulated clock's runner hands): both read the same facts."""
         seen = lens_of_view(view) if "sides" in view else view
-        ops, by_verb = _grouped(legal)
-        first = ops[0][1][0]
+        first = ACTIONS[legal[0]][0]
         if first == "take":
             return legal[0]  # the pile of that kind (or the first empty place) before the discard
         if first == "serve":
-            return next((a for a, op in ops if op[1] == WARRIOR), legal[0])
+            return next((a for a in legal if ACTIONS[a][1] == WARRIOR), legal[0])
         if first in ("defend", "yield"):
-            return self._answer(seen, ops)
+            return self._answer(seen, tuple(OPS[a] for a in legal))
+        by_verb = _grouped(legal)
         hand: list[int] = seen["hand"]
-        warriors = sum(1 for c in hand if c >= WARRIOR)
+        warriors = hand.count(WARRIOR) + hand.count(SUPER)
         places: list[list[int]] = seen["places"]  # [kind, count, blocker], -1 for none
-        free = sum(1 for p in places if p[0] < 0 and p[2] < 0)
+        free = [p[0] < 0 and p[2] < 0 for p in places].count(True)
 
         keep = by_verb.get("keep")
         if keep:
@@ -147,10 +147,10 @@ class TessenBot:
         if onto:
             return max(onto, key=lambda x: places[x[1][2]][1])[0]
         # a new pile: kinds held in pairs first; keep one place free while there are two or fewer
-        counts = {k: hand.count(k) for k in set(hand) if k < KINDS}
-        fresh = sorted(play, key=lambda x: (-counts.get(x[1][1], 0), x[1][1], x[1][2]))
-        if fresh and (free > 2 or counts.get(fresh[0][1][1], 0) >= 2 or len(hand) >= 5):
-            return fresh[0][0]
+        # (the first of the best, as a stable sort would put it first)
+        best = min(play, key=lambda x: (-hand.count(x[1][1]), x[1][1], x[1][2]))
+        if free > 2 or hand.count(best[1][1]) >= 2 or len(hand) >= 5:
+            return best[0]
         return None
 
     def _sacred(self, seen: dict[str, Any], sacred: Ops) -> str | None:
@@ -167,8 +167,12 @@ class TessenBot:
 
     def _draw(self, seen: dict[str, Any], places: list[list[int]], hand: list[int],
               draw: Ops) -> str | None:
-        from_opp = next((a for a, op in draw if op[1]), None)
-        own = next((a for a, op in draw if not op[1]), None)
+        from_opp = own = None
+        for a, op in draw:  # at most one of each
+            if op[1]:
+                from_opp = from_opp or a
+            else:
+                own = own or a
         top = seen["opp_discard_top"]
         if from_opp is not None and top >= 0 and (any(p[0] == top for p in places) or top in hand):
             return from_opp
@@ -188,23 +192,25 @@ class TessenBot:
         return min(discard, key=cost)[0]
 
 
-_GROUPS: dict[tuple[str, ...], tuple[Ops, dict[str, Ops]]] = {}
-_GROUPS_KEPT = 20_000  # a table meets a few thousand distinct lists of legal actions
+OPS: dict[str, tuple[str, Op]] = {a: (a, op) for a, op in ACTIONS.items()}  # shared pairs
+_GROUPS: dict[tuple[str, ...], dict[str, Ops]] = {}
+_GROUPS_KEPT = 20_000  # a few megabytes; a long simulation meets more lists, and starts again
 
 
-def _grouped(legal: list[str]) -> tuple[Ops, dict[str, Ops]]:
-    """The legal actions with their meaning, and the same grouped by verb (in legal order);
-    remembered by list, since a match meets the same lists again and again. Shared: read only."""
+def _grouped(legal: list[str]) -> dict[str, Ops]:
+    """The legal actions with their meaning, grouped by verb (in legal order); remembered by
+    list, since matches meet the same lists again and again (most of them after a few dozen
+    matches). Shared between calls: read only."""
     key = tuple(legal)
     got = _GROUPS.get(key)
     if got is None:
         if len(_GROUPS) >= _GROUPS_KEPT:
             _GROUPS.clear()
-        ops = tuple((a, ACTIONS[a]) for a in legal)
         by_verb: dict[str, list[tuple[str, Op]]] = {}
-        for a, op in ops:
-            by_verb.setdefault(op[0], []).append((a, op))
-        got = _GROUPS[key] = (ops, {verb: tuple(group) for verb, group in by_verb.items()})
+        for a in legal:
+            pair = OPS[a]
+            by_verb.setdefault(pair[1][0], []).append(pair)
+        got = _GROUPS[key] = {verb: tuple(group) for verb, group in by_verb.items()}
     return got
 
 

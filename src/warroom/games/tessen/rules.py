@@ -337,9 +337,12 @@ class Tessen(Game[TessenState]):
                 later = state.clone()
                 self.advance_time(later, now_ms)
                 return self.legal_actions(later, player, now_ms)
-            if state.phase == "play" and now_ms < self.ready_at(state, player):
-                return []
-        return list(self._legal(state, player))
+            if state.phase == "play" and now_ms < state.sides[player].last + int(
+                    state.config["options"]["min_interval_ms"]):
+                return []  # inside the minimum interval (ready_at)
+        cache = state.cache
+        known = cache[player] if cache is not None else None
+        return list(known if known is not None else self._legal(state, player))
 
     def is_legal(self, state: TessenState, player: int, action: str, now_ms: int | None = None) -> bool:
         if now_ms is not None:
@@ -368,7 +371,7 @@ class Tessen(Game[TessenState]):
                 cache = state.cache
                 known = cache[player] if cache is not None else None
                 if action in known if known is not None else action_legal(state, player, action):
-                    return pre + self._apply(state, player, action, time_ms)
+                    return self._act(state, player, action, state.clock, pre)  # the clock is at time_ms
             if state.winner < 0 and isinstance(action, str) and action in ACTIONS:
                 # canonical text: Game.apply would read it again to the same text, and refuse it so
                 if player not in self.deciders(state):
@@ -399,7 +402,11 @@ class Tessen(Game[TessenState]):
 
     def _apply(self, state: TessenState, player: int, action: str, time_ms: int | None) -> list[Event]:
         t = state.clock if time_ms is None else max(time_ms, state.clock)
-        events = self.advance_time(state, t)  # a no-op after apply(); apply_trusted relies on it
+        events = self.advance_time(state, t)  # apply_trusted relies on it
+        return self._act(state, player, action, t, events)
+
+    def _act(self, state: TessenState, player: int, action: str, t: int, events: list[Event]) -> list[Event]:
+        """The action at ``t``, the clock already there; its events are added to ``events``."""
         state.cache = None
         state.moves += 1
         verb, a, b = ACTIONS[action]
@@ -653,10 +660,10 @@ class Tessen(Game[TessenState]):
             return self.view(state, player)
         return bot_view(state, player)
 
-    def bot_lens(self, state: TessenState, player: int) -> dict[str, Any]:
-        """What Tessen's bots read, as ints (``views.bot_lens``): the simulated clock's runner
-        hands it to a bot declaring ``lens_view``, instead of ``bot_view``."""
-        return views.bot_lens(state, player)
+    # What Tessen's bots read, as ints (``views.bot_lens``): the simulated clock's runner hands it
+    # to a bot declaring ``lens_view``, instead of ``bot_view`` (the function itself: no wrapper
+    # call at every perception).
+    bot_lens = staticmethod(views.bot_lens)
 
     def determinize(self, state: TessenState, player: int, seed: int) -> TessenState:
         """Re-deal what ``player`` cannot see: the opponent's hand and deck from one pool, and

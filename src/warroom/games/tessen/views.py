@@ -168,17 +168,19 @@ def bot_lens(state: TessenState, player: int) -> dict[str, Any]:
     sacred = state.sacred[-1] if state.sacred else -1
     attack = state.attack
     md, od = me.dragon, opp.dragon
+    ms, ts = me.score, opp.score  # mine, theirs
+    copy = list.copy
     return {
         "seat": SEATS[player],
         "hand": me.hand[:],
-        "places": [p[:] for p in me.places],
-        "opp_places": [p[:] for p in opp.places],
+        "places": list(map(copy, me.places)),
+        "opp_places": list(map(copy, opp.places)),
         "opp_discard_top": opp.discard[-1] if opp.discard else -1,
         "deck": len(me.deck),
-        "score": me.score[:],
-        "opp_score": opp.score[:],
-        "points": points(me.score, sacred),
-        "opp_points": points(opp.score, sacred),
+        "score": ms[:],
+        "opp_score": ts[:],
+        "points": sum(ms) + ms[sacred] if sacred >= 0 else sum(ms),  # as points() counts
+        "opp_points": sum(ts) + ts[sacred] if sacred >= 0 else sum(ts),
         "dragon": md[0] + 2 * md[1],
         "opp_dragon": od[0] + 2 * od[1],
         "attack": [attack[1], attack[2]] if attack else None,  # [place, warrior]

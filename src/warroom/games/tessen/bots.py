@@ -80,7 +80,7 @@ class TessenBot:
             return min(clear, key=lambda x: (x[1][2] == SUPER, x[1][1]))[0]
         attack = by_verb.get("attack")
         if attack:
-            choice = self._attack(seen["opp_places"], places, attack, warriors, len(hand) >= 5)
+            choice = self._attack(seen["opp_places"], places, attack, warriors, len(hand) >= 5, free)
             if choice is not None:
                 return choice
         dragon = by_verb.get("dragon")
@@ -124,13 +124,13 @@ class TessenBot:
         return defends[0][0] if worth >= 2 or by == SUPER else "yield"
 
     def _attack(self, opp_places: list[list[int]], places: list[list[int]],
-                attack: Ops, warriors: int, full: bool) -> str | None:
+                attack: Ops, warriors: int, full: bool, free: int) -> str | None:
         # warriors in hand crowd out animals: spend them, holding one back for defence
         best: tuple[float, str] | None = None
+        kinds = [p[0] for p in places]
         for a, (_, i, w) in attack:
             kind, count, _blocker = opp_places[i]
-            fits = kind < 0 or any(p[0] == kind for p in places) or any(
-                p[0] < 0 and p[2] < 0 for p in places)
+            fits = kind < 0 or free > 0 or kind in kinds  # a place to put the yielded pile
             value = count * 1.5 + (1.0 if fits else -2.0) if count else 0.5
             if w == SUPER:
                 value += 1.0 if count >= 2 else -3.0
@@ -174,7 +174,7 @@ class TessenBot:
             else:
                 own = own or a
         top = seen["opp_discard_top"]
-        if from_opp is not None and top >= 0 and (any(p[0] == top for p in places) or top in hand):
+        if from_opp is not None and top >= 0 and (top in hand or top in [p[0] for p in places]):
             return from_opp
         if own is not None and seen["deck"] == 1 and seen["points"] < seen["opp_points"]:
             return from_opp  # the last card would end a round we are losing

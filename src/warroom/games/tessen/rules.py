@@ -143,7 +143,7 @@ def position_legal(state: TessenState, p: int) -> list[str]:
             blocked |= 1 << i
         else:
             empty |= 1 << i
-    animals, warriors = _hand(hand)
+    animals, warriors = _HANDS.get(tuple(hand)) or _hand(hand)
     for k in animals:
         at = pile_at.get(k)
         if at is not None:
@@ -325,6 +325,10 @@ class Tessen(Game[TessenState]):
     def deciders(self, state: TessenState) -> list[int]:
         if state.winner >= 0:
             return []
+        if state.phase == "play" and not state.attack:  # _can_act, inline: at every perception
+            a, b = state.sides
+            if (a.take or len(a.hand) < HAND_LIMIT) and (b.take or len(b.hand) < HAND_LIMIT):
+                return [0, 1]
         return [p for p in (0, 1) if _can_act(state, p) or self._legal(state, p)]
 
     def legal_actions(self, state: TessenState, player: int, now_ms: int | None = None) -> list[str]:
@@ -385,16 +389,18 @@ class Tessen(Game[TessenState]):
         later, ``None`` if they have nothing to do until the state changes."""
         if state.winner >= 0 or player not in (0, 1):
             return None
-        due = self._due(state)
+        cache = state.cache
+        due = cache[2] if cache is not None and cache[3] else self._due(state)
         if due is not None and due[0] <= now_ms:
             return now_ms  # a deadline falls first: legal_actions answers after it
-        if not (_can_act(state, player) or self._legal(state, player)):
+        if state.phase != "play":
+            return now_ms if self._legal(state, player) else None
+        side = state.sides[player]
+        if not (side.take or len(side.hand) < HAND_LIMIT or (state.attack and state.attack[0] != player)
+                or side.hand[0] < KINDS or self._legal(state, player)):  # _can_act, inline
             return None
-        if state.phase == "play":
-            ready = state.sides[player].last + int(state.config["options"]["min_interval_ms"])
-            if ready > now_ms:
-                return ready
-        return now_ms
+        ready = side.last + int(state.config["options"]["min_interval_ms"])
+        return ready if ready > now_ms else now_ms
 
     def ready_at(self, state: TessenState, player: int) -> int:
         """When ``player``'s minimum interval since their last action ends."""

@@ -25,6 +25,7 @@ hand is full.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from warroom.engine.realtime import REACTION_LEVELS, HumanReaction
@@ -146,12 +147,14 @@ class TessenBot:
         onto = [(a, op) for a, op in play if places[op[2]][0] >= 0]
         if onto:
             return max(onto, key=lambda x: places[x[1][2]][1])[0]
-        # a new pile: kinds held in pairs first; keep one place free while there are two or fewer
-        # (the first of the best, as a stable sort would put it first)
-        best = min(play, key=lambda x: (-hand.count(x[1][1]), x[1][1], x[1][2]))
-        if free > 2 or hand.count(best[1][1]) >= 2 or len(hand) >= 5:
-            return best[0]
-        return None
+        # a new pile: kinds held in pairs first (the first of the best, as a stable sort would
+        # put it first); while two places or fewer are free, only a pair starts one
+        pool: Sequence[tuple[str, Op]] = play
+        if not (free > 2 or len(hand) >= 5):
+            pool = [x for x in play if hand.count(x[1][1]) >= 2]
+            if not pool:
+                return None
+        return min(pool, key=lambda x: (-hand.count(x[1][1]), x[1][1], x[1][2]))[0]
 
     def _sacred(self, seen: dict[str, Any], sacred: Ops) -> str | None:
         mine: list[int] = seen["score"][:]

@@ -160,7 +160,7 @@ def bot_view(state: TessenState, player: int) -> dict[str, Any]:
 def bot_lens(state: TessenState, player: int) -> dict[str, Any]:
     """What the heuristic bots read of ``view(state, player)``, as the state's own ints (a card
     is its kind, -1 none): a place is ``[kind, count, blocker]``, a score pile is counts by
-    kind. A snapshot (copies, never the state's lists), built in a few list copies: the
+    kind (with the sacred-animal expansion, the only time a bot reads it). A snapshot (copies, never the state's lists), built in a few list copies: the
     simulated clock's runner hands it to a bot at every perception. It holds nothing the view
     does not (a test checks ``bot_lens == lens_of_view(view)``); the opponent's hand is not in
     it, nor the order of either deck."""
@@ -169,6 +169,7 @@ def bot_lens(state: TessenState, player: int) -> dict[str, Any]:
     attack = state.attack
     md, od = me.dragon, opp.dragon
     ms, ts = me.score, opp.score  # mine, theirs
+    sacred_on = "sacred-animal" in state.config["variants"]
     copy = list.copy
     return {
         "seat": SEATS[player],
@@ -177,14 +178,14 @@ def bot_lens(state: TessenState, player: int) -> dict[str, Any]:
         "opp_places": list(map(copy, opp.places)),
         "opp_discard_top": opp.discard[-1] if opp.discard else -1,
         "deck": len(me.deck),
-        "score": ms[:],
-        "opp_score": ts[:],
+        "score": ms[:] if sacred_on else None,  # by kind: read only for the sacred card
+        "opp_score": ts[:] if sacred_on else None,
         "points": sum(ms) + ms[sacred] if sacred >= 0 else sum(ms),  # as points() counts
         "opp_points": sum(ts) + ts[sacred] if sacred >= 0 else sum(ts),
         "dragon": md[0] + 2 * md[1],
         "opp_dragon": od[0] + 2 * od[1],
         "attack": [attack[1], attack[2]] if attack else None,  # [place, warrior]
-        "sacred": sacred if "sacred-animal" in state.config["variants"] else None,  # -1: none yet
+        "sacred": sacred if sacred_on else None,  # -1: none yet
     }
 
 
@@ -213,8 +214,8 @@ def lens_of_view(view: dict[str, Any]) -> dict[str, Any]:
         "opp_places": places(opp),
         "opp_discard_top": code[opp["discard"][-1]] if opp["discard"] else -1,
         "deck": me["deck"],
-        "score": score(me),
-        "opp_score": score(opp),
+        "score": score(me) if sacred is not None else None,
+        "opp_score": score(opp) if sacred is not None else None,
         "points": me["points"],
         "opp_points": opp["points"],
         "dragon": me["dragon"]["strength"],

@@ -160,22 +160,23 @@ def bot_view(state: TessenState, player: int) -> dict[str, Any]:
 def bot_lens(state: TessenState, player: int) -> dict[str, Any]:
     """What the heuristic bots read of ``view(state, player)``, as the state's own ints (a card
     is its kind, -1 none): a place is ``[kind, count, blocker]``, a score pile is counts by
-    kind (with the sacred-animal expansion, the only time a bot reads it). A snapshot (copies, never the state's lists), built in a few list copies: the
-    simulated clock's runner hands it to a bot at every perception. It holds nothing the view
-    does not (a test checks ``bot_lens == lens_of_view(view)``); the opponent's hand is not in
-    it, nor the order of either deck."""
+    kind (with the sacred-animal expansion, the only time a bot reads it). The simulated
+    clock's runner hands it to a bot at every perception, so it is built with hardly a copy:
+    the places are the state's own lists (public: every seat sees them), to be read during
+    ``choose`` and never written, as the shared place dicts of ``bot_view`` were; the hand and
+    the score piles are copies. It holds nothing the view does not (a test checks
+    ``bot_lens == lens_of_view(view)``): not the opponent's hand, nor the order of a deck."""
     me, opp = state.sides[player], state.sides[1 - player]
     sacred = state.sacred[-1] if state.sacred else -1
     attack = state.attack
     md, od = me.dragon, opp.dragon
     ms, ts = me.score, opp.score  # mine, theirs
     sacred_on = "sacred-animal" in state.config["variants"]
-    copy = list.copy
     return {
         "seat": SEATS[player],
         "hand": me.hand[:],
-        "places": list(map(copy, me.places)),
-        "opp_places": list(map(copy, opp.places)),
+        "places": me.places,  # read only
+        "opp_places": opp.places,  # read only
         "opp_discard_top": opp.discard[-1] if opp.discard else -1,
         "deck": len(me.deck),
         "score": ms[:] if sacred_on else None,  # by kind: read only for the sacred card

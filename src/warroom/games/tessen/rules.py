@@ -335,7 +335,8 @@ class Tessen(Game[TessenState]):
         if state.winner >= 0 or player not in (0, 1):
             return []
         if now_ms is not None:
-            due = self._due(state)
+            cache = state.cache
+            due = cache[2] if cache is not None and cache[3] else self._due(state)
             if due is not None and due[0] <= now_ms:
                 # a deadline falls before that instant: the answer is the one after it
                 later = state.clone()
@@ -528,7 +529,8 @@ class Tessen(Game[TessenState]):
         """Deadlines up to ``now_ms`` take effect, earliest first: an attack not answered by its
         deadline counts as yielded; yielded animals not placed in time go to their pile or the
         first free place (else the discard pile); the Shogun is served with an ordinary warrior."""
-        due = self._due(state)
+        cache = state.cache
+        due = cache[2] if cache is not None and cache[3] else self._due(state)
         if due is None or due[0] > now_ms:  # nothing falls due: only the clock moves
             if now_ms > state.clock:
                 state.clock = now_ms

@@ -195,6 +195,8 @@ class Scheduler:
     (deadlines, bots' perceptions and landing actions), :meth:`next_time` says when the next one
     is due. ``play_realtime`` jumps from event to event; the live terminal follows the wall clock.
     Actions are recorded in ``match`` when one is given, else applied to ``state``.
+    ``bots_only`` (every seat is in ``bots``: ``play_realtime``) lets it wake only at the game's
+    ``next_state_change`` if the game has one (see the module notes).
     """
 
     def __init__(self, game: Game[Any], state: Any, bots: dict[int, Any], seed: int,

@@ -13,9 +13,9 @@ from bisect import insort
 from typing import Any, ClassVar
 
 from warroom.engine import Decision, Dynamics, Event, Game, Option, Result, Rng, make_rng
-from warroom.engine.errors import ConfigError, IllegalAction, NotYourTurn
+from warroom.engine.errors import ConfigError
 from warroom.engine.reference import RulesReference
-from warroom.games.tessen import text, views
+from warroom.games.tessen import text
 from warroom.games.tessen.cards import (
     ANIMALS,
     DRAGON_LOSS,
@@ -31,6 +31,7 @@ from warroom.games.tessen.cards import (
     fresh_deck,
 )
 from warroom.games.tessen.state import NEVER, Side, TessenState, empty_places
+from warroom.games.tessen.views import bot_lens as _bot_lens
 
 SEATS = ("p1", "p2")
 DRAGON = "dragon"
@@ -379,6 +380,8 @@ class Tessen(Game[TessenState]):
                     return self._act(state, player, action, state.clock, pre)  # the clock is at time_ms
             if state.winner < 0 and isinstance(action, str) and action in ACTIONS:
                 # canonical text: Game.apply would read it again to the same text, and refuse it so
+                from warroom.engine.errors import IllegalAction, NotYourTurn
+
                 if player not in self.deciders(state):
                     raise NotYourTurn(f"{self.seat_label(state, player)} has no decision to make now")
                 raise IllegalAction(self.explain_illegal(state, player, action))
@@ -671,7 +674,7 @@ class Tessen(Game[TessenState]):
     # What Tessen's bots read, as ints (``views.bot_lens``): the simulated clock's runner hands it
     # to a bot declaring ``lens_view``, instead of ``bot_view`` (the function itself: no wrapper
     # call at every perception).
-    bot_lens = staticmethod(views.bot_lens)
+    bot_lens = staticmethod(_bot_lens)
 
     def determinize(self, state: TessenState, player: int, seed: int) -> TessenState:
         """Re-deal what ``player`` cannot see: the opponent's hand and deck from one pool, and

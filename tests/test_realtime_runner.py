@@ -157,6 +157,55 @@ def test_a_seat_that_chooses_nothing_looks_again_when_the_state_changes() -> Non
     assert [v["hand_sizes"][0] for v in east.views] == [0, 0, 0, 0, 1]
 
 
+def test_a_bot_is_handed_the_games_lens_only_if_it_asks_and_the_game_has_one() -> None:
+    from tests.skirmish import Skirmish
+
+    class Lensed(Skirmish):
+        def bot_lens(self, state: Any, player: int) -> dict[str, Any]:
+            return {"lens": player, "hand_size": len(state.hands[player])}
+
+    config = GAME.configure(2, options={"cards": 2, "interval_ms": 0})
+
+    def views(game: Any, **declared: bool) -> list[dict[str, Any]]:
+        bot = Script(["draw"], FixedReaction(100))
+        for key, value in declared.items():
+            setattr(bot, key, value)
+        match = Match(game, config, 1)
+        with pytest.raises(RuntimeError):
+            play_realtime(game, config, 1, [bot, Script([])], max_ms=300, match=match)
+        return bot.views
+
+    lensed = Lensed()
+    assert views(lensed, needs_view=True, lens_view=True) == [{"lens": 0, "hand_size": 0}, {"lens": 0, "hand_size": 1}]
+    # without the declaration, or on a game without a lens: the view (or nothing) as before
+    assert views(lensed, needs_view=True)[0] == GAME.view(GAME.new(config, 1), 0)
+    assert views(GAME, needs_view=True, lens_view=True)[0] == GAME.view(GAME.new(config, 1), 0)
+    assert views(lensed, needs_view=False, lens_view=True)[0] == {}
+
+
+def test_between_bots_the_runner_wakes_only_when_the_state_changes_if_the_game_says_when() -> None:
+    from tests.skirmish import Skirmish
+    from warroom.engine.realtime import Scheduler
+
+    asked: list[str] = []
+
+    class Hinted(Skirmish):
+        def next_deadline(self, state: Any) -> int | None:
+            asked.append("deadline")
+            return super().next_deadline(state)
+
+        def next_state_change(self, state: Any) -> int | None:
+            asked.append("change")
+            return super().next_deadline(state)  # Skirmish's deadlines all change the state
+
+    game = Hinted()
+    play_realtime(game, CONFIG, 3, [GreedyBot(), GreedyBot()])
+    assert "change" in asked and "deadline" not in asked
+    asked.clear()
+    Scheduler(game, game.new(CONFIG, 3), {0: GreedyBot()}, 3).run_until(5_000)  # a person may sit in
+    assert "deadline" in asked and "change" not in asked
+
+
 def test_a_seat_without_a_decision_waits_for_the_next_deadline() -> None:
     # the minimum interval: after its draw at 100 west has no decision until 600
     config = GAME.configure(2, options={"cards": 3, "interval_ms": 500})

@@ -111,3 +111,105 @@ def test_in_simulation_a_bot_is_never_asked_inside_its_minimum_interval() -> Non
     assert match is not None and outcome.decisions == len([s for s in match.record.steps if s.seat >= 0])
     # every accepted action was chosen, and few were asked for nothing
     assert outcome.decisions <= len(asked) <= outcome.decisions + outcome.failed + outcome.decisions // 4
+
+
+# ----- the bots' lens and the direct legality check -----------------------------------------------------
+def kinds_of_position(state: TessenState, p: int) -> str:
+    """The kind of decision ``p`` has (so that a test can show it met every kind)."""
+    if state.phase != "play":
+        return state.phase
+    if state.sides[p].take:
+        return "take"
+    return "answer" if state.attack and state.attack[0] != p else "play"
+
+
+@pytest.mark.parametrize("variants", VARIANTS)
+def test_the_direct_check_of_one_action_agrees_with_the_legal_list(variants: tuple[str, ...]) -> None:
+    from warroom.games.tessen.rules import ALL_ACTIONS, action_legal, position_legal
+
+    met = set()
+    for state in states(variants, 21, every=2):
+        for p in (0, 1):
+            legal = set(position_legal(state, p))
+            assert {a for a in ALL_ACTIONS if action_legal(state, p, a)} == legal
+            met.add(kinds_of_position(state, p))
+    assert met >= {"play", "answer", "take"}
+    assert not action_legal(state, 0, "draw  ") and not action_legal(state, 0, ["draw"])  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("variants", VARIANTS)
+def test_the_bots_lens_holds_what_the_view_says_and_nothing_more(variants: tuple[str, ...]) -> None:
+    from warroom.games.tessen.views import lens_of_view
+
+    seen = 0
+    for state in states(variants, 13, every=3):
+        for p in (0, 1):
+            lens = GAME.bot_lens(state, p)
+            # read off the view itself, and off the bots' part of it: the same facts
+            assert lens == lens_of_view(GAME.view(state, p)) == lens_of_view(GAME.bot_view(state, p))
+            assert lens["hand"] == state.sides[p].hand and lens["hand"] is not state.sides[p].hand  # a copy
+            seen += 1
+    assert seen > 50
+
+
+@pytest.mark.parametrize("variants", VARIANTS)
+def test_a_bot_plans_the_same_on_its_lens_as_on_the_view(variants: tuple[str, ...]) -> None:
+    planned = 0
+    for state in states(variants, 17, every=2):
+        for p in (0, 1):
+            legal = GAME.legal_actions(state, p, state.clock + 1_000)
+            if not legal:
+                continue
+            for name in ("novice", "expert"):
+                bot = bots.make("tessen", name)
+                assert bot.plan(GAME.bot_lens(state, p), legal) == bot.plan(GAME.view(state, p), legal)
+            planned += 1
+    assert planned > 50
+
+
+def test_the_short_way_of_apply_gives_what_game_apply_gives() -> None:
+    from warroom.engine import Game, canonical
+    from warroom.engine.errors import WarroomError
+    from warroom.games.tessen.rules import ALL_ACTIONS
+
+    assert all(canonical(a) == a for a in ALL_ACTIONS)  # so a refused one is explained as it is
+    rng = random.Random(4)
+    outcomes: set[object] = set()
+    for state in states(("dragon", "sacred-animal"), 3, every=4):
+        for p in (0, 1):
+            t = state.clock + rng.choice((0, 150, 400, 2_000, 4_000))
+            legal = GAME.legal_actions(state, p, t)
+            for action in [*legal[:3], "draw", "yield", "keep place=2", "draw   from=opponent", "fly", ""]:
+                fast, slow = GAME.clone(state), GAME.clone(state)
+                try:
+                    got: object = GAME.apply(fast, p, action, t)
+                except WarroomError as err:
+                    got = (type(err), str(err))
+                try:
+                    want: object = Game.apply(GAME, slow, p, action, t)
+                except WarroomError as err:
+                    want = (type(err), str(err))
+                assert got == want, (action, got, want)
+                outcomes.add(got[0] if isinstance(got, tuple) else "accepted")
+                assert GAME.to_json(fast) == GAME.to_json(slow)
+    assert outcomes >= {"accepted", IllegalAction}
+
+
+@pytest.mark.parametrize("variants", VARIANTS)
+def test_waking_only_when_the_state_changes_plays_the_same_matches(variants: tuple[str, ...]) -> None:
+    from warroom.engine.realtime import Scheduler
+
+    config = GAME.configure(2, list(variants), {"wins": 1})
+    for seed in range(3):
+        seats = [bots.make("tessen", "casual"), bots.make("tessen", "novice")]
+        _, fast = play_realtime(GAME, config, seed, seats, record=True)
+        # the same bots woken at every deadline (the ends of minimum intervals too), as a table
+        # with people is
+        slow = Match(GAME, config, seed, ["casual", "novice"])
+        sched = Scheduler(GAME, None, {0: bots.make("tessen", "casual"), 1: bots.make("tessen", "novice")},
+                          seed, {0: seats[0].reaction, 1: seats[1].reaction}, match=slow)
+        while GAME.result(slow.state) is None:
+            t = sched.next_time()
+            assert t is not None
+            sched.run_until(t)
+        assert fast is not None and fast.record.steps == slow.record.steps

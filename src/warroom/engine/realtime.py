@@ -31,8 +31,16 @@ The life of one seat in the runner::
   (``Match.advance``, or ``game.advance_time`` without a record). If it did something, every
   waiting seat looks again; if only legality moved, a seat with a look queued keeps it (what it
   sees is unchanged) and a seat waiting with none looks whether it may act now.
+- Between bots only (``play_realtime``), a game that also names the instants at which its state
+  changes by itself, ``game.next_state_change(state)`` (a subset of ``next_deadline``'s: an
+  attack timing out, not a minimum interval ending), is woken only then. A game offers it only
+  if its ``next_chance`` is exact, so that every seat's look already waits for the instant its
+  legality changes; the deadlines left out would change nothing but the state's clock, which the
+  next action moves anyway. So the game played is the same, with fewer events.
 - A bot with ``partial_view = True`` gets ``game.bot_view`` (the part of the view it reads,
-  cheaper to build) instead of the whole ``game.view``.
+  cheaper to build) instead of the whole ``game.view``. A bot with ``lens_view = True`` gets the
+  game's ``bot_lens(state, seat)`` if the game has one: what the bot reads in the game's own
+  terms (a snapshot holding nothing the seat's view does not), cheaper still; else as above.
 
 Until the ``next_chance`` hint (issue 9) the runner also asked every waiting seat again at each
 deadline and after each refused action; a bot that draws from its stream at every ``choose``
@@ -76,6 +84,12 @@ TIE_STREAM = 3000
 _DEADLINE = 0
 _LAND = 1
 _PERCEIVE = 2
+
+# what a seat's bot is handed when it perceives
+_NOTHING = 0  # needs_view = False: {}
+_LENS = 1  # lens_view = True and the game has bot_lens
+_PART = 2  # partial_view = True: game.bot_view
+_VIEW = 3  # game.view
 
 
 class ReactionModel(Protocol):
@@ -170,6 +184,7 @@ class _Seat:
     busy: bool = False  # an action is in flight
     waiting: bool = False  # waits for the next change of the state (perhaps with a look queued)
     look_at: int | None = None  # when its queued perception is due (None: none is queued)
+    sees: int = _VIEW  # what it is handed when it perceives (its bot's declaration)
 
 
 class Scheduler:
@@ -180,12 +195,18 @@ class Scheduler:
     (deadlines, bots' perceptions and landing actions), :meth:`next_time` says when the next one
     is due. ``play_realtime`` jumps from event to event; the live terminal follows the wall clock.
     Actions are recorded in ``match`` when one is given, else applied to ``state``.
+    ``bots_only`` (every seat is in ``bots``: ``play_realtime``) lets it wake only at the game's
+    ``next_state_change`` if the game has one (see the module notes).
     """
 
     def __init__(self, game: Game[Any], state: Any, bots: dict[int, Any], seed: int,
                  reactions: dict[int, ReactionModel] | None = None, idle_ms: int = IDLE_MS,
-                 start_ms: int = 0, match: Match | None = None) -> None:
+                 start_ms: int = 0, match: Match | None = None, bots_only: bool = False) -> None:
         self.game = game
+        # when the runner wakes by itself: next_state_change between bots, if the game has it
+        wakes = getattr(game, "next_state_change", None) if bots_only else None
+        self.next_wake = wakes if callable(wakes) else game.next_deadline
+        self.chance = game.next_chance
         self.match = match
         self.state = match.state if match is not None else state
         self.idle_ms = max(1, idle_ms)
@@ -193,7 +214,8 @@ class Scheduler:
         self.seats: dict[int, _Seat] = {}
         for i, bot in sorted(bots.items()):
             model = (reactions or {}).get(i) or reaction_of(bot, default)
-            self.seats[i] = _Seat(bot, bot_rng(seed, i), random.Random(mix_seed(seed, REACTION_STREAM + i)), model)
+            self.seats[i] = _Seat(bot, bot_rng(seed, i), random.Random(mix_seed(seed, REACTION_STREAM + i)), model,
+                                  sees=_sees(game, bot))
         self.ties = random.Random(mix_seed(seed, TIE_STREAM))
         # the event queue: (time, kind, tie, sequence, seat, payload); sequence makes every key unique
         self.queue: list[tuple[int, int, float, int, int, Any]] = []
@@ -221,7 +243,7 @@ class Scheduler:
         """Plan seat ``i``'s next perception after a change at ``t``: at once if the game's
         ``next_chance`` says it may act now, at that chance if later, else none (it waits for
         the next change). A perception already queued for the same instant stays."""
-        at = self.game.next_chance(self.state, i, t)
+        at = self.chance(self.state, i, t)
         if at is not None and at < t:
             at = t
         s.waiting = at is None or at > t
@@ -238,7 +260,7 @@ class Scheduler:
                 self._look(i, s, t)
 
     def _plan_deadline(self) -> None:
-        d = self.game.next_deadline(self.state)
+        d = self.next_wake(self.state)
         if d is None or d <= self.fired:
             self.deadline_at = None  # a deadline still queued is skipped when it comes up
         elif d != self.deadline_at:
@@ -272,7 +294,8 @@ class Scheduler:
         game, state, match, queue, seats = self.game, self.state, self.match, self.queue, self.seats
         deciders, legal_of, view_of, result = game.deciders, game.legal_actions, game.view, game.result
         chance, part_of = game.next_chance, game.bot_view
-        pop = heapq.heappop
+        lens_of: Any = getattr(game, "bot_lens", None)  # seats see _LENS only if the game has it
+        pop, push = heapq.heappop, heapq.heappush
         changes = 0
         while queue and queue[0][0] <= until:
             if result(state) is not None:
@@ -310,7 +333,10 @@ class Scheduler:
                 else:
                     self.accepted += 1
                     changes += 1
-                    self._changed(t)
+                    for i, w in seats.items():  # self._changed(t), inline: every action comes here
+                        if w.waiting:
+                            self._look(i, w, t)
+                    self._plan_deadline()
                 self._look(seat, s, t)
                 continue
             # a perception
@@ -327,14 +353,16 @@ class Scheduler:
             legal = legal_of(state, seat, t)
             if not legal:
                 continue
-            bot = s.bot
-            if not getattr(bot, "needs_view", True):
-                view = {}
-            elif getattr(bot, "partial_view", False):
+            sees = s.sees
+            if sees == _LENS:
+                view = lens_of(state, seat)  # what it reads, in the game's own terms: cheapest
+            elif sees == _PART:
                 view = part_of(state, seat)  # only what it reads of the view: cheaper
-            else:
+            elif sees == _VIEW:
                 view = view_of(state, seat)
-            action = bot.choose(view, legal, s.rng)
+            else:
+                view = {}
+            action = s.bot.choose(view, legal, s.rng)
             if action is None:
                 s.generation += 1
                 s.look_at = t + self.idle_ms
@@ -343,10 +371,20 @@ class Scheduler:
             delay = max(0, int(s.reaction.delay_ms(s.reaction_rng, len(legal))))
             s.busy = True
             s.waiting = False
-            self._schedule(t + delay, _LAND, seat, action, self.ties.random())
+            self.seq += 1  # self._schedule, inline
+            push(queue, (t + delay, _LAND, self.ties.random(), self.seq, seat, action))
         if self.now < until and result(state) is None:
             self.now = until
         return changes
+
+
+def _sees(game: Game[Any], bot: Any) -> int:
+    """What ``bot`` is handed when it perceives, from its declarations (see the module notes)."""
+    if not getattr(bot, "needs_view", True):
+        return _NOTHING
+    if getattr(bot, "lens_view", False) and callable(getattr(game, "bot_lens", None)):
+        return _LENS
+    return _PART if getattr(bot, "partial_view", False) else _VIEW
 
 
 def play_realtime(
@@ -380,7 +418,8 @@ def play_realtime(
         match = Match(game, config, seed, [str(getattr(b, "name", "bot")) for b in bots])
     state = match.state if match is not None else game.new(config, seed)
     overrides = {i: r for i, r in enumerate(reactions or []) if r is not None}
-    sched = Scheduler(game, state, dict(enumerate(bots)), seed, overrides, idle_ms, start, match)
+    sched = Scheduler(game, state, dict(enumerate(bots)), seed, overrides, idle_ms, start, match,
+                      bots_only=True)
     result = game.result
     while (res := result(sched.state)) is None:
         t = sched.next_time()

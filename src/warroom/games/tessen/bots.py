@@ -25,13 +25,16 @@ hand is full.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from warroom.engine.realtime import REACTION_LEVELS, HumanReaction
-from warroom.games.tessen.cards import KIND_OF, KINDS, SUPER, WARRIOR, WITH
+from warroom.games.tessen.cards import SUPER, WARRIOR
 from warroom.games.tessen.rules import ACTIONS
+from warroom.games.tessen.views import lens_of_view
 
 Op = tuple[str, int, int]
+Ops = tuple[tuple[str, Op], ...]  # actions with their meaning
 
 
 class TessenBot:
@@ -40,6 +43,7 @@ class TessenBot:
     name = "heuristic"
     needs_view = True
     partial_view = True  # reads only Tessen.bot_view's part of the view (the runner's cheap view)
+    lens_view = True  # better still: Tessen.bot_lens, the same part as the state's ints
     blunder = 0.1
     defends_singles = True
     reaction: HumanReaction = REACTION_LEVELS["casual"]
@@ -53,37 +57,35 @@ class TessenBot:
 
     # ----- the plan -------------------------------------------------------------------------------
     def plan(self, view: dict[str, Any], legal: list[str]) -> str | None:
-        ops = [(a, ACTIONS[a]) for a in legal]
-        first = ops[0][1][0]
+        """The planned action for a view (``view``, ``bot_view``) or the bots' lens
+        (``bot_lens``, what the simulated clock's runner hands): both read the same facts."""
+        seen = lens_of_view(view) if "sides" in view else view
+        first = ACTIONS[legal[0]][0]
         if first == "take":
             return legal[0]  # the pile of that kind (or the first empty place) before the discard
         if first == "serve":
-            return next((a for a, op in ops if op[1] == WARRIOR), legal[0])
-        me_i = 0 if view["seat"] == "p1" else 1
-        me, opp = view["sides"][me_i], view["sides"][1 - me_i]
+            return next((a for a in legal if ACTIONS[a][1] == WARRIOR), legal[0])
         if first in ("defend", "yield"):
-            return self._answer(view, me, ops)
-        by_verb: dict[str, list[tuple[str, Op]]] = {}
-        for a, op in ops:
-            by_verb.setdefault(op[0], []).append((a, op))
-        hand = [_card(c) for c in me["hand"]]
-        warriors = sum(1 for c in hand if c >= WARRIOR)
-        places = me["places"]
-        free = sum(1 for p in places if p["animal"] is None and p["blocked_by"] is None)
+            return self._answer(seen, tuple(OPS[a] for a in legal))
+        by_verb = _grouped(legal)
+        hand: list[int] = seen["hand"]
+        warriors = hand.count(WARRIOR) + hand.count(SUPER)
+        places: list[list[int]] = seen["places"]  # [kind, count, blocker], -1 for none
+        free = [p[0] < 0 and p[2] < 0 for p in places].count(True)
 
         keep = by_verb.get("keep")
         if keep:
-            return max(keep, key=lambda x: places[x[1][1]]["count"])[0]
+            return max(keep, key=lambda x: places[x[1][1]][1])[0]
         clear = by_verb.get("clear")
         if clear and (free == 0 or warriors >= 3 or (len(hand) >= 5 and warriors >= 2)):
             return min(clear, key=lambda x: (x[1][2] == SUPER, x[1][1]))[0]
         attack = by_verb.get("attack")
         if attack:
-            choice = self._attack(opp, places, attack, warriors, len(hand) >= 5)
+            choice = self._attack(seen["opp_places"], places, attack, warriors, len(hand) >= 5, free)
             if choice is not None:
                 return choice
         dragon = by_verb.get("dragon")
-        if dragon and warriors >= 2 and me["dragon"]["strength"] <= opp["dragon"]["strength"]:
+        if dragon and warriors >= 2 and seen["dragon"] <= seen["opp_dragon"]:
             return min(dragon, key=lambda x: x[1][1] == SUPER)[0]
         play = by_verb.get("play")
         if play:
@@ -92,26 +94,26 @@ class TessenBot:
                 return choice
         sacred = by_verb.get("sacred")
         if sacred and len(hand) >= 5:
-            choice = self._sacred(view, me, opp, hand, sacred)
+            choice = self._sacred(seen, sacred)
             if choice is not None:
                 return choice
         draw = by_verb.get("draw")
         if draw:
-            choice = self._draw(view, me, opp, places, hand, draw)
+            choice = self._draw(seen, places, hand, draw)
             if choice is not None:
                 return choice
         discard = by_verb.get("discard")
         if discard:
-            return self._discard(places, hand, opp, discard)
+            return self._discard(places, hand, seen["opp_places"], discard)
         if play:
             return play[0][0]
         return None
 
-    def _answer(self, view: dict[str, Any], me: dict[str, Any], ops: list[tuple[str, Op]]) -> str:
-        attack = view["attack"]
-        worth = me["places"][attack["place"] - 1]["count"]
+    def _answer(self, seen: dict[str, Any], ops: Ops) -> str:
+        place, by = seen["attack"]
+        worth = seen["places"][place][1]
         defends = [(a, op) for a, op in ops if op[0] == "defend"]
-        warriors = sum(1 for c in me["hand"] if c in WITH)
+        warriors = sum(1 for c in seen["hand"] if c >= WARRIOR)
         if not defends or (worth == 1 and not self.defends_singles):
             return "yield"
         if worth == 0 and warriors < 2:
@@ -120,18 +122,16 @@ class TessenBot:
         if plain:
             return plain[0]
         # only the super-warrior can answer: spend it on a pile worth it
-        return defends[0][0] if worth >= 2 or attack["with"] == "super" else "yield"
+        return defends[0][0] if worth >= 2 or by == SUPER else "yield"
 
-    def _attack(self, opp: dict[str, Any], places: list[dict[str, Any]],
-                attack: list[tuple[str, Op]], warriors: int, full: bool) -> str | None:
+    def _attack(self, opp_places: list[list[int]], places: list[list[int]],
+                attack: Ops, warriors: int, full: bool, free: int) -> str | None:
         # warriors in hand crowd out animals: spend them, holding one back for defence
         best: tuple[float, str] | None = None
+        kinds = [p[0] for p in places]
         for a, (_, i, w) in attack:
-            target = opp["places"][i]
-            count = target["count"]
-            kind = target["animal"]
-            fits = kind is None or any(p["animal"] == kind for p in places) or any(
-                p["animal"] is None and p["blocked_by"] is None for p in places)
+            kind, count, _blocker = opp_places[i]
+            fits = kind < 0 or free > 0 or kind in kinds  # a place to put the yielded pile
             value = count * 1.5 + (1.0 if fits else -2.0) if count else 0.5
             if w == SUPER:
                 value += 1.0 if count >= 2 else -3.0
@@ -142,60 +142,79 @@ class TessenBot:
         need = 1.0 if warriors >= 2 or full else 4.0
         return best[1] if best[0] >= need else None
 
-    def _play(self, places: list[dict[str, Any]], hand: list[int],
-              play: list[tuple[str, Op]], free: int) -> str | None:
-        onto = [(a, op) for a, op in play if places[op[2]]["animal"] is not None]
+    def _play(self, places: list[list[int]], hand: list[int],
+              play: Ops, free: int) -> str | None:
+        onto = [(a, op) for a, op in play if places[op[2]][0] >= 0]
         if onto:
-            return max(onto, key=lambda x: places[x[1][2]]["count"])[0]
-        # a new pile: kinds held in pairs first; keep one place free while there are two or fewer
-        counts = {k: hand.count(k) for k in set(hand) if k < KINDS}
-        fresh = sorted(play, key=lambda x: (-counts.get(x[1][1], 0), x[1][1], x[1][2]))
-        if fresh and (free > 2 or counts.get(fresh[0][1][1], 0) >= 2 or len(hand) >= 5):
-            return fresh[0][0]
-        return None
+            return max(onto, key=lambda x: places[x[1][2]][1])[0]
+        # a new pile: kinds held in pairs first (the first of the best, as a stable sort would
+        # put it first); while two places or fewer are free, only a pair starts one
+        pool: Sequence[tuple[str, Op]] = play
+        if not (free > 2 or len(hand) >= 5):
+            pool = [x for x in play if hand.count(x[1][1]) >= 2]
+            if not pool:
+                return None
+        return min(pool, key=lambda x: (-hand.count(x[1][1]), x[1][1], x[1][2]))[0]
 
-    def _sacred(self, view: dict[str, Any], me: dict[str, Any], opp: dict[str, Any], hand: list[int],
-                sacred: list[tuple[str, Op]]) -> str | None:
-        mine = {KIND_OF[k]: n for k, n in me["score"].items()}
-        theirs = {KIND_OF[k]: n for k, n in opp["score"].items()}
-        for p in me["places"]:
-            if p["animal"] is not None:
-                mine[KIND_OF[p["animal"]]] = mine.get(KIND_OF[p["animal"]], 0) + p["count"]
-        top = view["sacred"]["top"] if view["sacred"] else None
-        gain = {op[1]: mine.get(op[1], 0) - theirs.get(op[1], 0) for _, op in sacred}
+    def _sacred(self, seen: dict[str, Any], sacred: Ops) -> str | None:
+        mine: list[int] = seen["score"][:]
+        theirs: list[int] = seen["opp_score"]
+        for kind, count, _blocker in seen["places"]:
+            if kind >= 0:
+                mine[kind] += count
+        top = seen["sacred"]
+        gain = {op[1]: mine[op[1]] - theirs[op[1]] for _, op in sacred}
         best = max(sacred, key=lambda x: gain[x[1][1]])
-        current = gain.get(KIND_OF[top], mine.get(KIND_OF[top], 0) - theirs.get(KIND_OF[top], 0)) \
-            if top else 0
+        current = gain.get(top, mine[top] - theirs[top]) if top is not None and top >= 0 else 0
         return best[0] if gain[best[1][1]] > max(0, current) else None
 
-    def _draw(self, view: dict[str, Any], me: dict[str, Any], opp: dict[str, Any],
-              places: list[dict[str, Any]], hand: list[int], draw: list[tuple[str, Op]]) -> str | None:
-        from_opp = next((a for a, op in draw if op[1]), None)
-        own = next((a for a, op in draw if not op[1]), None)
-        if from_opp is not None and opp["discard"]:
-            top = opp["discard"][-1]
-            if any(p["animal"] == top for p in places) or hand.count(KIND_OF[top]) >= 1:
-                return from_opp
-        if own is not None and me["deck"] == 1 and me["points"] < opp["points"]:
+    def _draw(self, seen: dict[str, Any], places: list[list[int]], hand: list[int],
+              draw: Ops) -> str | None:
+        from_opp = own = None
+        for a, op in draw:  # at most one of each
+            if op[1]:
+                from_opp = from_opp or a
+            else:
+                own = own or a
+        top = seen["opp_discard_top"]
+        if from_opp is not None and top >= 0 and (top in hand or top in [p[0] for p in places]):
+            return from_opp
+        if own is not None and seen["deck"] == 1 and seen["points"] < seen["opp_points"]:
             return from_opp  # the last card would end a round we are losing
         return own or from_opp
 
-    def _discard(self, places: list[dict[str, Any]], hand: list[int], opp: dict[str, Any],
-                 discard: list[tuple[str, Op]]) -> str:
-        opp_piles = {p["animal"] for p in opp["places"]}
+    def _discard(self, places: list[list[int]], hand: list[int], opp_places: list[list[int]],
+                 discard: Ops) -> str:
+        opp_piles = {p[0] for p in opp_places}
 
         def cost(x: tuple[str, Op]) -> tuple[int, int, int]:
             k = x[1][1]
-            on_pile = any(p["animal"] is not None and KIND_OF[p["animal"]] == k for p in places)
-            from warroom.games.tessen.cards import ANIMALS
-
-            return (int(on_pile), int(ANIMALS[k] in opp_piles), hand.count(k))
+            on_pile = any(p[0] == k for p in places)
+            return (int(on_pile), int(k in opp_piles), hand.count(k))
 
         return min(discard, key=cost)[0]
 
 
-def _card(key: str) -> int:
-    return KIND_OF[key] if key in KIND_OF else WITH[key]
+OPS: dict[str, tuple[str, Op]] = {a: (a, op) for a, op in ACTIONS.items()}  # shared pairs
+_GROUPS: dict[tuple[str, ...], dict[str, Ops]] = {}
+_GROUPS_KEPT = 20_000  # a few megabytes; a long simulation meets more lists, and starts again
+
+
+def _grouped(legal: list[str]) -> dict[str, Ops]:
+    """The legal actions with their meaning, grouped by verb (in legal order); remembered by
+    list, since matches meet the same lists again and again (most of them after a few dozen
+    matches). Shared between calls: read only."""
+    key = tuple(legal)
+    got = _GROUPS.get(key)
+    if got is None:
+        if len(_GROUPS) >= _GROUPS_KEPT:
+            _GROUPS.clear()
+        by_verb: dict[str, list[tuple[str, Op]]] = {}
+        for a in legal:
+            pair = OPS[a]
+            by_verb.setdefault(pair[1][0], []).append(pair)
+        got = _GROUPS[key] = {verb: tuple(group) for verb, group in by_verb.items()}
+    return got
 
 
 class NoviceBot(TessenBot):

@@ -30,6 +30,7 @@ from warroom.games.tessen.cards import (
     fresh_deck,
 )
 from warroom.games.tessen.state import NEVER, Side, TessenState, empty_places
+from warroom.games.tessen.views import bot_lens as _bot_lens
 
 SEATS = ("p1", "p2")
 DRAGON = "dragon"
@@ -90,6 +91,28 @@ def attacked(state: TessenState, p: int) -> bool:
     return bool(state.attack) and state.attack[0] != p
 
 
+def _by_mask(row: list[str]) -> list[tuple[str, ...]]:
+    """``row``'s actions at the places of each 5-bit mask, in place order (place i: bit i)."""
+    return [tuple(row[i] for i in range(PLACES) if mask >> i & 1) for mask in range(1 << PLACES)]
+
+
+# the legal list is built from these: one lookup per kind instead of a loop over the places
+PLAY_AT = [_by_mask(PLAY[k]) for k in range(KINDS)]
+ATTACK_AT = {w: _by_mask(ATTACK[w]) for w in HUNT}
+CLEAR_AT = {w: _by_mask(CLEAR[w]) for w in HUNT}
+_HANDS: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {}
+
+
+def _hand(hand: list[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """A (sorted) hand's animal kinds and its warriors (``HUNT`` order), each once; a hand is one
+    of a few thousand, so each is worked out once."""
+    key = tuple(hand)
+    got = _HANDS.get(key)
+    if got is None:
+        got = _HANDS[key] = (tuple(sorted({c for c in hand if c < KINDS})), tuple(w for w in HUNT if w in hand))
+    return got
+
+
 def position_legal(state: TessenState, p: int) -> list[str]:
     """``p``'s legal actions in this position, as soon as the minimum interval allows."""
     phase = state.phase
@@ -105,53 +128,94 @@ def position_legal(state: TessenState, p: int) -> list[str]:
         out.append(YIELD)
         return out
     opp = state.sides[1 - p]
-    n = len(hand)
-    out = [DRAW_OWN, DRAW_OPP] if opp.discard else [DRAW_OWN]
-    if n >= HAND_LIMIT:
-        out = []
-    places = side.places
-    # where each kind may go: its pile, else the empty unblocked places
+    full = len(hand) >= HAND_LIMIT
+    out = [] if full else [DRAW_OWN, DRAW_OPP] if opp.discard else [DRAW_OWN]
+    # where each kind may go: its pile, else the empty unblocked places (bit i: place i)
     pile_at = {}
-    empty = []
+    empty = blocked = 0
     keep = []
-    blocked = []
-    for i in range(PLACES):
-        kind, count, blocker = places[i]
+    for i, (kind, count, blocker) in enumerate(side.places):
         if kind >= 0:
             pile_at[kind] = i
             if count >= KEEP_AT:
                 keep.append(KEEP[i])
         elif blocker >= 0:
-            blocked.append(i)
+            blocked |= 1 << i
         else:
-            empty.append(i)
-    animals = sorted({c for c in hand if c < KINDS})
+            empty |= 1 << i
+    animals, warriors = _HANDS.get(tuple(hand)) or _hand(hand)
     for k in animals:
-        row = PLAY[k]
         at = pile_at.get(k)
         if at is not None:
-            out.append(row[at])
+            out.append(PLAY[k][at])
         else:
-            out.extend([row[i] for i in empty])
+            out.extend(PLAY_AT[k][empty])
     out.extend(keep)
-    if n >= HAND_LIMIT:
+    if full:
         out.extend([DISCARD[k] for k in animals])
-    if hand and hand[-1] >= WARRIOR:  # the hand is sorted: warriors come last
-        variants = state.config["variants"]
-        opp_places = opp.places
-        for w in HUNT:
-            if w not in hand:
-                continue
-            if not attack:  # one unanswered attack at a time
-                row = ATTACK[w]
-                out.extend([row[i] for i in range(PLACES) if opp_places[i][2] < 0])
-            row = CLEAR[w]
-            out.extend([row[i] for i in blocked])
-            if DRAGON in variants:
+    if warriors:
+        dragon = DRAGON in state.config["variants"]
+        open_ = 0
+        if not attack:  # one unanswered attack at a time
+            for i, place in enumerate(opp.places):
+                if place[2] < 0:
+                    open_ |= 1 << i
+        for w in warriors:
+            if open_:
+                out.extend(ATTACK_AT[w][open_])
+            if blocked:
+                out.extend(CLEAR_AT[w][blocked])
+            if dragon:
                 out.append(DRAGON_ATTACK[w])
     if animals and SACRED in state.config["variants"]:
         out.extend([SACRED_PLAY[k] for k in animals])
     return out
+
+
+def action_legal(state: TessenState, p: int, action: str) -> bool:
+    """Whether ``action`` is in ``position_legal(state, p)``, without building the list: a
+    landing action is checked on a state its seat has not seen, and only that action is asked
+    about (a property test compares the two over every action)."""
+    op = ACTIONS.get(action) if isinstance(action, str) else None
+    if op is None:
+        return False
+    phase = state.phase
+    if phase != "play":
+        return phase == "serve" and action in _serve_legal(state, p)
+    verb, a, b = op
+    side = state.sides[p]
+    if side.take:
+        return verb == "take" and (a < 0 or a in suitable(side, side.take[0]))
+    hand = side.hand
+    attack = state.attack
+    if attack and attack[0] != p:
+        if verb == "defend":
+            return a in hand and (a == SUPER or attack[2] != SUPER)
+        return verb == "yield"
+    if verb == "draw":
+        return len(hand) < HAND_LIMIT and (not a or bool(state.sides[1 - p].discard))
+    places = side.places
+    if verb == "play":
+        if a not in hand:
+            return False
+        at = -1
+        for i in range(PLACES):
+            if places[i][0] == a:
+                at = i  # the last such place, as position_legal's map of piles keeps
+        return b == at if at >= 0 else places[b][0] < 0 and places[b][2] < 0
+    if verb == "keep":
+        return places[a][0] >= 0 and places[a][1] >= KEEP_AT
+    if verb == "discard":
+        return len(hand) >= HAND_LIMIT and a in hand
+    if verb == "attack":
+        return b in hand and not attack and state.sides[1 - p].places[a][2] < 0
+    if verb == "clear":
+        return b in hand and places[a][0] < 0 and places[a][2] >= 0
+    if verb == "dragon":
+        return a in hand and DRAGON in state.config["variants"]
+    if verb == "sacred":
+        return a in hand and SACRED in state.config["variants"]
+    return False  # take, defend, yield or serve with nothing to answer
 
 
 def _can_act(state: TessenState, p: int) -> bool:
@@ -261,21 +325,29 @@ class Tessen(Game[TessenState]):
     def deciders(self, state: TessenState) -> list[int]:
         if state.winner >= 0:
             return []
+        if state.phase == "play" and not state.attack:  # _can_act, inline: at every perception
+            a, b = state.sides
+            if (a.take or len(a.hand) < HAND_LIMIT) and (b.take or len(b.hand) < HAND_LIMIT):
+                return [0, 1]
         return [p for p in (0, 1) if _can_act(state, p) or self._legal(state, p)]
 
     def legal_actions(self, state: TessenState, player: int, now_ms: int | None = None) -> list[str]:
         if state.winner >= 0 or player not in (0, 1):
             return []
         if now_ms is not None:
-            due = self._due(state)
+            cache = state.cache
+            due = cache[2] if cache is not None and cache[3] else self._due(state)
             if due is not None and due[0] <= now_ms:
                 # a deadline falls before that instant: the answer is the one after it
                 later = state.clone()
                 self.advance_time(later, now_ms)
                 return self.legal_actions(later, player, now_ms)
-            if state.phase == "play" and now_ms < self.ready_at(state, player):
-                return []
-        return list(self._legal(state, player))
+            if state.phase == "play" and now_ms < state.sides[player].last + int(
+                    state.config["options"]["min_interval_ms"]):
+                return []  # inside the minimum interval (ready_at)
+        cache = state.cache
+        known = cache[player] if cache is not None else None
+        return list(known if known is not None else self._legal(state, player))
 
     def is_legal(self, state: TessenState, player: int, action: str, now_ms: int | None = None) -> bool:
         if now_ms is not None:
@@ -285,23 +357,53 @@ class Tessen(Game[TessenState]):
             # the answer of legal_actions without copying the list (every landing action asks)
             if state.phase == "play" and now_ms < self.ready_at(state, player):
                 return False
-        return state.winner < 0 and player in (0, 1) and action in self._legal(state, player)
+        if state.winner >= 0 or player not in (0, 1):
+            return False
+        cache = state.cache
+        known = cache[player] if cache is not None else None
+        # the list if it is built already, else a check of this one action
+        return action in known if known is not None else action_legal(state, player, action)
+
+    def apply(self, state: TessenState, player: int, action: str, time_ms: int | None = None) -> list[Event]:
+        """``Game.apply``, with its checks and its errors; a legal action at a time in whole
+        milliseconds takes the short way there (every landing bot action does): the clock is
+        moved, then the action alone is checked."""
+        if state.winner < 0 and type(time_ms) is int and player in (0, 1):
+            pre = self.advance_time(state, time_ms)
+            # is_legal at time_ms, now that no deadline falls before it
+            if state.winner < 0 and (state.phase != "play" or time_ms >= state.sides[player].last + int(
+                    state.config["options"]["min_interval_ms"])):
+                cache = state.cache
+                known = cache[player] if cache is not None else None
+                if action in known if known is not None else action_legal(state, player, action):
+                    return self._act(state, player, action, state.clock, pre)  # the clock is at time_ms
+            if state.winner < 0 and isinstance(action, str) and action in ACTIONS:
+                # canonical text: Game.apply would read it again to the same text, and refuse it so
+                from warroom.engine.errors import IllegalAction, NotYourTurn
+
+                if player not in self.deciders(state):
+                    raise NotYourTurn(f"{self.seat_label(state, player)} has no decision to make now")
+                raise IllegalAction(self.explain_illegal(state, player, action))
+            return pre + super().apply(state, player, action, time_ms)  # the reason, raised
+        return super().apply(state, player, action, time_ms)
 
     def next_chance(self, state: TessenState, player: int, now_ms: int) -> int | None:
         """``now_ms`` if ``player`` may act now, the end of their minimum interval if that is
         later, ``None`` if they have nothing to do until the state changes."""
         if state.winner >= 0 or player not in (0, 1):
             return None
-        due = self._due(state)
+        cache = state.cache
+        due = cache[2] if cache is not None and cache[3] else self._due(state)
         if due is not None and due[0] <= now_ms:
             return now_ms  # a deadline falls first: legal_actions answers after it
-        if not (_can_act(state, player) or self._legal(state, player)):
+        if state.phase != "play":
+            return now_ms if self._legal(state, player) else None
+        side = state.sides[player]
+        if not (side.take or len(side.hand) < HAND_LIMIT or (state.attack and state.attack[0] != player)
+                or side.hand[0] < KINDS or self._legal(state, player)):  # _can_act, inline
             return None
-        if state.phase == "play":
-            ready = state.sides[player].last + int(state.config["options"]["min_interval_ms"])
-            if ready > now_ms:
-                return ready
-        return now_ms
+        ready = side.last + int(state.config["options"]["min_interval_ms"])
+        return ready if ready > now_ms else now_ms
 
     def ready_at(self, state: TessenState, player: int) -> int:
         """When ``player``'s minimum interval since their last action ends."""
@@ -309,7 +411,11 @@ class Tessen(Game[TessenState]):
 
     def _apply(self, state: TessenState, player: int, action: str, time_ms: int | None) -> list[Event]:
         t = state.clock if time_ms is None else max(time_ms, state.clock)
-        events = self.advance_time(state, t)  # a no-op after apply(); apply_trusted relies on it
+        events = self.advance_time(state, t)  # apply_trusted relies on it
+        return self._act(state, player, action, t, events)
+
+    def _act(self, state: TessenState, player: int, action: str, t: int, events: list[Event]) -> list[Event]:
+        """The action at ``t``, the clock already there; its events are added to ``events``."""
         state.cache = None
         state.moves += 1
         verb, a, b = ACTIONS[action]
@@ -405,16 +511,32 @@ class Tessen(Game[TessenState]):
         due = self._due(state)
         out = None if due is None else due[0]
         if state.phase == "play" and state.winner < 0:
-            for p in (0, 1):
-                ready = self.ready_at(state, p)
-                if ready > state.clock and (out is None or ready < out):
+            gap = int(state.config["options"]["min_interval_ms"])
+            clock = state.clock
+            for side in state.sides:
+                ready = side.last + gap
+                if ready > clock and (out is None or ready < out):
                     out = ready
         return out
+
+    def next_state_change(self, state: TessenState) -> int | None:
+        """When the state next changes by itself (an attack, yielded animals or the Shogun's
+        default), leaving out the ends of minimum intervals, where only legality changes: the
+        simulated runner's wake-ups between bots (``engine.realtime``), since ``next_chance``
+        names the end of each seat's interval exactly."""
+        due = self._due(state)
+        return None if due is None else due[0]
 
     def advance_time(self, state: TessenState, now_ms: int) -> list[Event]:
         """Deadlines up to ``now_ms`` take effect, earliest first: an attack not answered by its
         deadline counts as yielded; yielded animals not placed in time go to their pile or the
         first free place (else the discard pile); the Shogun is served with an ordinary warrior."""
+        cache = state.cache
+        due = cache[2] if cache is not None and cache[3] else self._due(state)
+        if due is None or due[0] > now_ms:  # nothing falls due: only the clock moves
+            if now_ms > state.clock:
+                state.clock = now_ms
+            return []
         events: list[Event] = []
         while True:
             due = self._due(state)
@@ -547,6 +669,11 @@ class Tessen(Game[TessenState]):
         if player not in (0, 1):
             return self.view(state, player)
         return bot_view(state, player)
+
+    # What Tessen's bots read, as ints (``views.bot_lens``): the simulated clock's runner hands it
+    # to a bot declaring ``lens_view``, instead of ``bot_view`` (the function itself: no wrapper
+    # call at every perception).
+    bot_lens = staticmethod(_bot_lens)
 
     def determinize(self, state: TessenState, player: int, seed: int) -> TessenState:
         """Re-deal what ``player`` cannot see: the opponent's hand and deck from one pool, and

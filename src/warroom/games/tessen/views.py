@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from warroom.games.tessen.cards import ANIMALS, SUPER, SUPERS, WARRIOR, WARRIORS
+from warroom.games.tessen.cards import ANIMALS, KINDS, SUPER, SUPERS, WARRIOR, WARRIORS
 from warroom.games.tessen.state import NEVER
 from warroom.games.tessen.text import decision_kind
 
@@ -153,4 +153,74 @@ def bot_view(state: TessenState, player: int) -> dict[str, Any]:
         "sides": [_slim_side(state, 0, player == 0, sacred), _slim_side(state, 1, player == 1, sacred)],
         "attack": {"place": attack[1] + 1, "with": KEYS[attack[2]]} if attack else None,
         "sacred": {"top": KEYS[sacred]} if "sacred-animal" in state.config["variants"] else None,
+    }
+
+
+# ----- what Tessen's bots read, as plain ints (``Tessen.bot_lens``) --------------------------------
+def bot_lens(state: TessenState, player: int) -> dict[str, Any]:
+    """What the heuristic bots read of ``view(state, player)``, as the state's own ints (a card
+    is its kind, -1 none): a place is ``[kind, count, blocker]``, a score pile is counts by
+    kind (with the sacred-animal expansion, the only time a bot reads it). The simulated
+    clock's runner hands it to a bot at every perception, so it is built with hardly a copy:
+    the places are the state's own lists (public: every seat sees them), to be read during
+    ``choose`` and never written, as the shared place dicts of ``bot_view`` were; the hand and
+    the score piles are copies. It holds nothing the view does not (a test checks
+    ``bot_lens == lens_of_view(view)``): not the opponent's hand, nor the order of a deck."""
+    me, opp = state.sides[player], state.sides[1 - player]
+    sacred = state.sacred[-1] if state.sacred else -1
+    attack = state.attack
+    md, od = me.dragon, opp.dragon
+    ms, ts = me.score, opp.score  # mine, theirs
+    sacred_on = "sacred-animal" in state.config["variants"]
+    return {
+        "seat": SEATS[player],
+        "hand": me.hand[:],
+        "places": me.places,  # read only
+        "opp_places": opp.places,  # read only
+        "opp_discard_top": opp.discard[-1] if opp.discard else -1,
+        "deck": len(me.deck),
+        "score": ms[:] if sacred_on else None,  # by kind: read only for the sacred card
+        "opp_score": ts[:] if sacred_on else None,
+        "points": sum(ms) + ms[sacred] if sacred >= 0 else sum(ms),  # as points() counts
+        "opp_points": sum(ts) + ts[sacred] if sacred >= 0 else sum(ts),
+        "dragon": md[0] + 2 * md[1],
+        "opp_dragon": od[0] + 2 * od[1],
+        "attack": [attack[1], attack[2]] if attack else None,  # [place, warrior]
+        "sacred": sacred if sacred_on else None,  # -1: none yet
+    }
+
+
+_CODE: dict[str | None, int] = {k: (i if k is not None else -1) for i, k in enumerate(KEYS)}
+
+
+def lens_of_view(view: dict[str, Any]) -> dict[str, Any]:
+    """The bots' lens read off a seat's view (``view`` or ``bot_view``): what a bot builds when
+    it is handed the view itself (the server, the terminal), and what the test compares."""
+    me_i = 0 if view["seat"] == "p1" else 1
+    me, opp = view["sides"][me_i], view["sides"][1 - me_i]
+    code = _CODE
+
+    def places(side: dict[str, Any]) -> list[list[int]]:
+        return [[code[p["animal"]], p["count"], code[p["blocked_by"]]] for p in side["places"]]
+
+    def score(side: dict[str, Any]) -> list[int]:
+        return [side["score"].get(ANIMALS[k], 0) for k in range(KINDS)]
+
+    attack = view["attack"]
+    sacred = view["sacred"]
+    return {
+        "seat": view["seat"],
+        "hand": [code[c] for c in me["hand"]],
+        "places": places(me),
+        "opp_places": places(opp),
+        "opp_discard_top": code[opp["discard"][-1]] if opp["discard"] else -1,
+        "deck": me["deck"],
+        "score": score(me) if sacred is not None else None,
+        "opp_score": score(opp) if sacred is not None else None,
+        "points": me["points"],
+        "opp_points": opp["points"],
+        "dragon": me["dragon"]["strength"],
+        "opp_dragon": opp["dragon"]["strength"],
+        "attack": [attack["place"] - 1, code[attack["with"]]] if attack else None,
+        "sacred": code[sacred["top"]] if sacred is not None else None,
     }

@@ -164,3 +164,46 @@ def test_a_slow_bot_thinks_off_the_event_loop_and_never_delays_another_tables_ac
             thinking = c.get(f"/api/tables/{slow}").json()["version"]
         assert thinking <= 1  # the slow table made at most one move meanwhile
         assert max(waits) < 0.8, waits  # each answered while the slow bot thought (it takes 2 s a move)
+
+
+def test_a_slow_real_time_bot_thinks_off_the_event_loop_and_never_delays_a_person_or_another_table(
+    db_url: str, static_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tests.skirmish import register
+
+    register(monkeypatch)
+    monkeypatch.setitem(bot_registry._GENERIC, "slow", SlowBot)
+    with TestClient(create_app(db_url, static_dir=static_dir, bot_delay=0, limits=FAST)) as c:
+        r = c.post("/api/tables", json={"game": "skirmish", "config": {"options": {"cards": 8, "interval_ms": 0}},
+                                        "seats": [bot("slow"), HUMAN]})
+        assert r.status_code == 200, r.text
+        slow = r.json()
+        t = create(c, [HUMAN, bot()], seed=5)
+        rng = random.Random(5)
+        with c.websocket_connect(f"/ws/tables/{t['table']}") as ws, \
+                c.websocket_connect(f"/ws/tables/{slow['table']}") as rt:
+            me = Conn(ws, t["seats"][0]["token"])
+            east = Conn(rt, slow["seats"][1]["token"])
+            time.sleep(0.2)  # the slow bot is deep in thought now
+            waits, rt_waits = [], []
+            for n in range(6):
+                # another table: a turn-based move against a bot
+                state = me.my_turn_or_end()
+                start = time.monotonic()
+                me.act(rng.choice(state["legal"])["action"], id=f"m{n}")
+                reply = me.next_state()
+                waits.append(time.monotonic() - start)
+                assert reply["reply_to"] == f"m{n}"
+                # the slow bot's own table: the person's action is judged at once (accepted, or
+                # refused by the game at its arrival, as the bot's clock table moves on)
+                start = time.monotonic()
+                east.act(rng.choice(east.state["legal"])["action"] if east.state["legal"] else "draw", id=f"e{n}")
+                answer = east.next()
+                while answer.get("reply_to") != f"e{n}":
+                    answer = east.next()
+                rt_waits.append(time.monotonic() - start)
+            thinking = c.get(f"/api/tables/{slow['table']}").json()
+        assert max(waits) < 0.8, waits  # each answered while the slow bot thought (it takes 2 s a move)
+        assert max(rt_waits) < 0.8, rt_waits  # its own table's person too
+        assert thinking["status"] == "running"
+        assert sum(1 for s in _manager(c).tables[slow["table"]].steps if s.seat == 0) <= 2

@@ -142,6 +142,16 @@ class SlowBot:
         return legal[rng.randrange(len(legal))]
 
 
+def _timed_move(me: Conn, rng: random.Random, key: str) -> float:
+    """Seconds from a random legal move of ``me`` (when its turn comes) to the server's answer."""
+    state = me.my_turn_or_end()
+    start = time.monotonic()
+    me.act(rng.choice(state["legal"])["action"], id=key)
+    reply = me.next_state()
+    assert reply["reply_to"] == key
+    return time.monotonic() - start
+
+
 def test_a_slow_bot_thinks_off_the_event_loop_and_never_delays_another_tables_actions(
     db_url: str, static_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -153,14 +163,7 @@ def test_a_slow_bot_thinks_off_the_event_loop_and_never_delays_another_tables_ac
         with c.websocket_connect(f"/ws/tables/{t['table']}") as ws:
             me = Conn(ws, t["seats"][0]["token"])
             time.sleep(0.2)  # the slow bot is deep in thought now
-            waits = []
-            for n in range(6):
-                state = me.my_turn_or_end()
-                start = time.monotonic()
-                me.act(rng.choice(state["legal"])["action"], id=f"m{n}")
-                reply = me.next_state()
-                waits.append(time.monotonic() - start)
-                assert reply["reply_to"] == f"m{n}"
+            waits = [_timed_move(me, rng, f"m{n}") for n in range(6)]
             thinking = c.get(f"/api/tables/{slow}").json()["version"]
         assert thinking <= 1  # the slow table made at most one move meanwhile
         assert max(waits) < 0.8, waits  # each answered while the slow bot thought (it takes 2 s a move)
@@ -187,15 +190,9 @@ def test_a_slow_real_time_bot_thinks_off_the_event_loop_and_never_delays_a_perso
             time.sleep(0.2)  # the slow bot is deep in thought now
             waits, rt_waits = [], []
             for n in range(6):
-                # another table: a turn-based move against a bot
-                state = me.my_turn_or_end()
-                start = time.monotonic()
-                me.act(rng.choice(state["legal"])["action"], id=f"m{n}")
-                reply = me.next_state()
-                waits.append(time.monotonic() - start)
-                assert reply["reply_to"] == f"m{n}"
+                waits.append(_timed_move(me, rng, f"m{n}"))  # another table: a turn-based move
                 # the slow bot's own table: the person's action is judged at once (accepted, or
-                # refused by the game at its arrival, as the bot's clock table moves on)
+                # refused by the game if the table moved on since the person's last state)
                 start = time.monotonic()
                 east.act(rng.choice(east.state["legal"])["action"] if east.state["legal"] else "draw", id=f"e{n}")
                 answer = east.next()

@@ -331,18 +331,24 @@ def test_play_a_whole_game_against_a_bot_with_a_spectator(server: str, browser: 
     print(f"game of {player.decisions} decisions played in {time.monotonic() - started:.1f} s")
 
 
-def test_invites_joining_reconnecting_and_errors(server: str, browser: Any, shots: Path) -> None:
-    errors = PageErrors()
-    host_context = browser.new_context(viewport=LAPTOP)
-    host = errors.watch(host_context.new_page())
-
-    # a table for two people: the creator plays Good and gets Evil's invite link
+def host_a_table_for_two(browser: Any, server: str, errors: PageErrors) -> tuple[Any, Any]:
+    """A laptop browser creates a Kessen table for two people from the lobby and sits at it as
+    the first seat: its context and page (on the table's page)."""
+    context = browser.new_context(viewport=LAPTOP)
+    host = errors.watch(context.new_page())
     host.goto(f"{server}/")
     host.wait_for_selector("#create")
     host.select_option("#game", "kessen")
     host.select_option('select[name="seat-1"]', "human")
     host.click("#create")
     host.wait_for_url(re.compile(r"/table/[^/#]+$"))
+    return context, host
+
+
+def test_invites_joining_reconnecting_and_errors(server: str, browser: Any, shots: Path) -> None:
+    errors = PageErrors()
+    # a table for two people: the creator plays Good and gets Evil's invite link
+    host_context, host = host_a_table_for_two(browser, server, errors)
     table = host.url.rsplit("/", 1)[1]
     invite = host.locator("#invites input").input_value()
     assert f"/table/{table}#seat=1&token=" in invite

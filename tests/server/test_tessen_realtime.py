@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from tests.server.helpers import HUMAN, record_of
-from tests.server.test_realtime import PINGS, Player
+from tests.server.helpers import HUMAN, Player, play_all, record_of
+from tests.server.test_realtime import PINGS
 from warroom.engine import CLOCK_SEAT
 from warroom.engine.record import replay
 from warroom.games.tessen.rules import GAME
@@ -37,13 +37,7 @@ def test_two_clients_play_a_tessen_match_with_latency_and_the_record_replays(tes
     table = made["table"]
     players = [Player(tessen_client, table, made["seats"][0]["token"], 1),
                Player(tessen_client, table, made["seats"][1]["token"], 2, latency=0.03)]
-    for p in players:
-        p.start()
-    for p in players:
-        p.join(120)
-    for p in players:
-        p.close()
-        assert p.failure is None, p.failure
+    play_all(players, 120)
     record = record_of(tessen_client, table)
     assert record.result is not None
     assert {s.seat for s in record.steps} >= {0, 1}

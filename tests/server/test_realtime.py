@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
+import random
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -16,7 +19,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import select
 
 from tests.server.conftest import FAST
-from tests.server.helpers import HUMAN, Player, bot, play_all, record_of, recv
+from tests.server.helpers import HUMAN, Conn, Player, bot, play_all, record_of, recv
 from tests.skirmish import GAME, register
 from warroom.engine import CLOCK_SEAT, WAIT
 from warroom.engine.record import replay
@@ -256,3 +259,53 @@ def test_a_finished_real_time_table_replays_its_clock_steps(rt_client: TestClien
     clock = [s for s in steps if s["seat"] == CLOCK_SEAT]
     assert len(clock) == 1 and clock[0]["action"] == WAIT
     assert clock[0]["text"] == "time passes: a deadline takes effect"
+
+
+class GatedBot:
+    """Answers the first attack on it with ``yield``, but only when the test lets it: meanwhile it
+    is thinking, on a bot thread, and the table goes on without it."""
+
+    name = "gated"
+    needs_view = False
+
+    def __init__(self) -> None:
+        self.asked, self.release = threading.Event(), threading.Event()
+        self.thread = ""
+
+    def choose(self, view: dict[str, Any], legal: list[str], rng: random.Random) -> str | None:
+        if "yield" not in legal or self.asked.is_set():
+            return None  # nothing now
+        self.thread = threading.current_thread().name
+        self.asked.set()
+        self.release.wait(30)
+        return "yield"
+
+
+def test_a_bot_action_the_table_moved_past_while_it_thought_is_refused_when_it_lands(
+        rt_client: TestClient, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    from warroom import bots as bot_registry
+
+    caplog.set_level(logging.DEBUG, logger="warroom.server")
+    gated = GatedBot()
+    monkeypatch.setitem(bot_registry._GENERIC, "gated", lambda: gated)
+    made = create(rt_client, [bot("gated"), HUMAN], {"options": {"cards": 2, "interval_ms": 0, "answer_ms": 300}})
+    table = made["table"]
+    with rt_client.websocket_connect(f"/ws/tables/{table}") as ws:
+        east = Conn(ws, made["seats"][1]["token"])
+        east.act("draw", id="d")
+        card = east.next_state()["view"]["hand"][0]["card"]
+        east.act(f"attack card={card}", id="a")
+        assert east.next_state()["view"]["attacks"][0] is not None
+        assert gated.asked.wait(30), "the bot never saw the attack"
+        # while the bot thinks, the attack's deadline passes: the clock resolves it as a yield
+        while east.state["view"]["attacks"][0] is not None:
+            east.next_state()
+    gated.release.set()  # now the bot's yield lands, on an attack that is no longer there
+    manager = rt_client.app.state.manager  # type: ignore[attr-defined]
+    deadline = time.monotonic() + 30
+    while not any("failed on landing: nobody is attacking you" in r.getMessage() for r in caplog.records):
+        assert time.monotonic() < deadline, "the bot's action never landed"
+        time.sleep(0.02)
+    steps = manager.tables[table].steps
+    assert [(s.seat, s.action) for s in steps] == [(1, "draw"), (1, f"attack card={card}"), (CLOCK_SEAT, WAIT)]
+    assert gated.thread.startswith("warroom-rt-bot")

@@ -128,14 +128,20 @@ def test_memory_after_a_thousand_tables_created_and_ended_returns_near_its_start
         assert took < 90, f"{took:.0f} s of CPU for 1000 tables"
 
 
+THINK = 4.0  # seconds a slow bot thinks per move
+# an answer held up by a bot thinking on the event loop waits up to THINK; one that is not waits
+# for the machine alone, which a loaded machine stretches to a second or so
+ANSWERED = THINK / 2
+
+
 class SlowBot:
-    """A search-like bot: about two seconds of CPU per move."""
+    """A search-like bot: about ``THINK`` seconds of CPU per move."""
 
     name = "slow"
     needs_view = False
 
     def choose(self, view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
-        end = time.monotonic() + 2.0
+        end = time.monotonic() + THINK
         n = 0
         while time.monotonic() < end:
             n += 1
@@ -162,11 +168,13 @@ def test_a_slow_bot_thinks_off_the_event_loop_and_never_delays_another_tables_ac
         rng = random.Random(5)
         with c.websocket_connect(f"/ws/tables/{t['table']}") as ws:
             me = Conn(ws, t["seats"][0]["token"])
+            started = time.monotonic()
             time.sleep(0.2)  # the slow bot is deep in thought now
             waits = [_timed_move(me, rng, f"m{n}") for n in range(6)]
             thinking = c.get(f"/api/tables/{slow}").json()["version"]
-        assert thinking <= 1  # the slow table made at most one move meanwhile
-        assert max(waits) < 0.8, waits  # each answered while the slow bot thought (it takes 2 s a move)
+            took = time.monotonic() - started
+        assert thinking <= 1 + took / THINK  # the slow table made one move per THINK at most meanwhile
+        assert max(waits) < ANSWERED, waits  # each answered while the slow bot thought
 
 
 def test_a_slow_real_time_bot_thinks_off_the_event_loop_and_never_delays_a_person_or_another_table(
@@ -187,6 +195,7 @@ def test_a_slow_real_time_bot_thinks_off_the_event_loop_and_never_delays_a_perso
                 c.websocket_connect(f"/ws/tables/{slow['table']}") as rt:
             me = Conn(ws, t["seats"][0]["token"])
             east = Conn(rt, slow["seats"][1]["token"])
+            started = time.monotonic()
             time.sleep(0.2)  # the slow bot is deep in thought now
             waits, rt_waits = [], []
             for n in range(6):
@@ -200,7 +209,8 @@ def test_a_slow_real_time_bot_thinks_off_the_event_loop_and_never_delays_a_perso
                     answer = east.next()
                 rt_waits.append(time.monotonic() - start)
             thinking = c.get(f"/api/tables/{slow['table']}").json()
-        assert max(waits) < 0.8, waits  # each answered while the slow bot thought (it takes 2 s a move)
-        assert max(rt_waits) < 0.8, rt_waits  # its own table's person too
+            took = time.monotonic() - started
+        assert max(waits) < ANSWERED, waits  # each answered while the slow bot thought
+        assert max(rt_waits) < ANSWERED, rt_waits  # its own table's person too
         assert thinking["status"] == "running"
-        assert sum(1 for s in _manager(c).tables[slow["table"]].steps if s.seat == 0) <= 2
+        assert sum(1 for s in _manager(c).tables[slow["table"]].steps if s.seat == 0) <= 1 + took / THINK

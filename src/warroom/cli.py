@@ -409,6 +409,10 @@ def serve(
     ),
     bot_delay: float = typer.Option(0.3, "--bot-delay", min=0.0, help="Seconds before each server-side bot move."),
     max_tables: int = typer.Option(1000, "--max-tables", min=1, help="Tables in play at once, in total."),
+    max_tables_per_player: int = typer.Option(
+        20, "--max-tables-per-player", min=0,
+        help="Unfinished tables where one player (browser) holds a seat (0: no limit).",
+    ),
     tables_per_minute: float = typer.Option(
         20.0, "--tables-per-minute", min=0.0, help="Tables per minute per address, after 20 at once (0: no limit)."
     ),
@@ -421,7 +425,8 @@ def serve(
     from warroom.server import serve as run_server
     from warroom.server.limits import ServerLimits
 
-    limits = ServerLimits(max_tables=max_tables, create_per_minute=tables_per_minute)
+    limits = ServerLimits(max_tables=max_tables, create_per_minute=tables_per_minute,
+                          max_tables_per_player=max_tables_per_player)
     run_server(host, port, database, bot_delay=bot_delay, server_limits=limits, advertise=advertise)
 
 

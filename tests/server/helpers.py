@@ -151,6 +151,65 @@ def play_humans(conns: list[Conn], rng: random.Random, limit: int = 5000) -> int
     raise AssertionError("the game did not end")
 
 
+class Player(threading.Thread):
+    """A person at a real-time table: acts whenever it has a legal action, without waiting for the
+    other seat; ``latency`` seconds are added before everything it sends (its pongs too)."""
+
+    def __init__(self, client: TestClient, table: str, token: str, seed: int, latency: float = 0.0) -> None:
+        super().__init__(daemon=True)
+        self.cm = client.websocket_connect(f"/ws/tables/{table}")
+        self.ws = self.cm.__enter__()
+        self.token, self.latency, self.rng = token, latency, random.Random(seed)
+        self.messages: list[dict[str, Any]] = []
+        self.sent = self.errors = 0
+        self.failure: BaseException | None = None
+        self.in_flight: set[str] = set()
+
+    def send(self, message: dict[str, Any]) -> None:
+        if self.latency:
+            time.sleep(self.latency)
+        self.ws.send_json(message)
+
+    def run(self) -> None:
+        try:
+            self.send({"type": "hello", "token": self.token})
+            while True:
+                msg = recv(self.ws, timeout=20)
+                self.messages.append(msg)
+                if msg["type"] == "ping":
+                    self.send({"type": "pong", "id": msg["id"]})
+                elif msg["type"] == "error":
+                    self.errors += 1
+                    self.in_flight.discard(msg.get("reply_to") or "")
+                elif msg["type"] == "state":
+                    self.in_flight.discard(msg.get("reply_to") or "")
+                    if msg["result"] is not None:
+                        return
+                    if msg["legal"] and not self.in_flight:
+                        self.sent += 1
+                        key = f"a{self.sent}"
+                        self.in_flight.add(key)
+                        choice = self.rng.choice(msg["legal"])["action"]
+                        self.send({"type": "action", "action": choice, "version": msg["version"], "id": key})
+        except BaseException as err:  # reported by the test
+            self.failure = err
+
+    def close(self) -> None:
+        self.cm.__exit__(None, None, None)
+
+
+def play_all(players: list[Player], seconds: float) -> None:
+    """Start every player, wait (up to ``seconds`` each) for the game to end, and close their
+    sockets; a player that failed fails the test."""
+    for p in players:
+        p.start()
+    for p in players:
+        p.join(seconds)
+    for p in players:
+        p.close()
+        assert p.failure is None, p.failure
+
+
 def record_of(client: TestClient, table: str) -> Record:
     r = client.get(f"/api/tables/{table}/record")
     assert r.status_code == 200, r.text

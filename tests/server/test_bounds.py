@@ -128,18 +128,34 @@ def test_memory_after_a_thousand_tables_created_and_ended_returns_near_its_start
         assert took < 90, f"{took:.0f} s of CPU for 1000 tables"
 
 
+THINK = 4.0  # seconds a slow bot thinks per move
+# an answer held up by a bot thinking on the event loop waits up to THINK; one that is not waits
+# for the machine alone, which a loaded machine stretches to a second or so
+ANSWERED = THINK / 2
+
+
 class SlowBot:
-    """A search-like bot: about two seconds of CPU per move."""
+    """A search-like bot: about ``THINK`` seconds of CPU per move."""
 
     name = "slow"
     needs_view = False
 
     def choose(self, view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
-        end = time.monotonic() + 2.0
+        end = time.monotonic() + THINK
         n = 0
         while time.monotonic() < end:
             n += 1
         return legal[rng.randrange(len(legal))]
+
+
+def _timed_move(me: Conn, rng: random.Random, key: str) -> float:
+    """Seconds from a random legal move of ``me`` (when its turn comes) to the server's answer."""
+    state = me.my_turn_or_end()
+    start = time.monotonic()
+    me.act(rng.choice(state["legal"])["action"], id=key)
+    reply = me.next_state()
+    assert reply["reply_to"] == key
+    return time.monotonic() - start
 
 
 def test_a_slow_bot_thinks_off_the_event_loop_and_never_delays_another_tables_actions(
@@ -152,15 +168,49 @@ def test_a_slow_bot_thinks_off_the_event_loop_and_never_delays_another_tables_ac
         rng = random.Random(5)
         with c.websocket_connect(f"/ws/tables/{t['table']}") as ws:
             me = Conn(ws, t["seats"][0]["token"])
+            started = time.monotonic()
             time.sleep(0.2)  # the slow bot is deep in thought now
-            waits = []
-            for n in range(6):
-                state = me.my_turn_or_end()
-                start = time.monotonic()
-                me.act(rng.choice(state["legal"])["action"], id=f"m{n}")
-                reply = me.next_state()
-                waits.append(time.monotonic() - start)
-                assert reply["reply_to"] == f"m{n}"
+            waits = [_timed_move(me, rng, f"m{n}") for n in range(6)]
             thinking = c.get(f"/api/tables/{slow}").json()["version"]
-        assert thinking <= 1  # the slow table made at most one move meanwhile
-        assert max(waits) < 0.8, waits  # each answered while the slow bot thought (it takes 2 s a move)
+            took = time.monotonic() - started
+        assert thinking <= 1 + took / THINK  # the slow table made one move per THINK at most meanwhile
+        assert max(waits) < ANSWERED, waits  # each answered while the slow bot thought
+
+
+def test_a_slow_real_time_bot_thinks_off_the_event_loop_and_never_delays_a_person_or_another_table(
+    db_url: str, static_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tests.skirmish import register
+
+    register(monkeypatch)
+    monkeypatch.setitem(bot_registry._GENERIC, "slow", SlowBot)
+    with TestClient(create_app(db_url, static_dir=static_dir, bot_delay=0, limits=FAST)) as c:
+        r = c.post("/api/tables", json={"game": "skirmish", "config": {"options": {"cards": 8, "interval_ms": 0}},
+                                        "seats": [bot("slow"), HUMAN]})
+        assert r.status_code == 200, r.text
+        slow = r.json()
+        t = create(c, [HUMAN, bot()], seed=5)
+        rng = random.Random(5)
+        with c.websocket_connect(f"/ws/tables/{t['table']}") as ws, \
+                c.websocket_connect(f"/ws/tables/{slow['table']}") as rt:
+            me = Conn(ws, t["seats"][0]["token"])
+            east = Conn(rt, slow["seats"][1]["token"])
+            started = time.monotonic()
+            time.sleep(0.2)  # the slow bot is deep in thought now
+            waits, rt_waits = [], []
+            for n in range(6):
+                waits.append(_timed_move(me, rng, f"m{n}"))  # another table: a turn-based move
+                # the slow bot's own table: the person's action is judged at once (accepted, or
+                # refused by the game if the table moved on since the person's last state)
+                start = time.monotonic()
+                east.act(rng.choice(east.state["legal"])["action"] if east.state["legal"] else "draw", id=f"e{n}")
+                answer = east.next()
+                while answer.get("reply_to") != f"e{n}":
+                    answer = east.next()
+                rt_waits.append(time.monotonic() - start)
+            thinking = c.get(f"/api/tables/{slow['table']}").json()
+            took = time.monotonic() - started
+        assert max(waits) < ANSWERED, waits  # each answered while the slow bot thought
+        assert max(rt_waits) < ANSWERED, rt_waits  # its own table's person too
+        assert thinking["status"] == "running"
+        assert sum(1 for s in _manager(c).tables[slow["table"]].steps if s.seat == 0) <= 1 + took / THINK

@@ -44,6 +44,10 @@ LONG_GAME = 250  # bot tables get seeds whose games last at least this long, so 
 KILL_AT = 20  # kill once every bot table is at least this far in
 HUMAN_MOVES = 8  # acknowledged actions of the human seat before the kill
 WAIT = 30.0  # seconds: a bound on every wait, far above what a healthy run needs
+# seconds: bounds on start-up (a rebuild replays every game) and on whole games, which a loaded
+# machine (two cores, many processes) stretches far beyond a quiet run's few seconds
+STARTUP = 180.0
+GAMES = 300.0
 SEND_GAP = 1 / 15  # seconds between a client's messages: under the server's 20 a second
 OPTIONS: dict[str, str | int] = {"max_rounds": 60}  # full-length games
 CONFIG = {"options": OPTIONS}
@@ -69,7 +73,7 @@ class Server:
         assert self.proc.stdout is not None
         with selectors.DefaultSelector() as sel:
             sel.register(self.proc.stdout, selectors.EVENT_READ)
-            ready = sel.select(WAIT)
+            ready = sel.select(STARTUP)
         line = self.proc.stdout.readline() if ready else ""
         match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
         if match is None:
@@ -77,8 +81,18 @@ class Server:
             raise AssertionError(f"warroom serve did not start: {line!r}\n{log_path.read_text()}")
         self.http = f"http://127.0.0.1:{match.group(1)}"
         self.ws = f"ws://127.0.0.1:{match.group(1)}"
-        # the port is bound before start-up (rebuilding tables) ends; the first answer comes after it
-        assert self.get("/api/health") == {"status": "ok"}
+        # the port is bound before start-up (rebuilding tables) ends; the first answer comes after it,
+        # however long that takes on this machine
+        _until("the server's first answer", self.healthy, STARTUP)
+
+    def healthy(self) -> bool:
+        """Whether ``/api/health`` answers ok now (False while the server is still starting)."""
+        assert self.proc.poll() is None, f"warroom serve exited:\n{self.log_path.read_text()}"
+        try:
+            with urllib.request.urlopen(f"{self.http}/api/health", timeout=5) as r:
+                return bool(json.loads(r.read()) == {"status": "ok"})
+        except (OSError, ValueError):  # refused, reset, timed out (URLError is an OSError)
+            return False
 
     def get(self, path: str) -> Any:
         with urllib.request.urlopen(f"{self.http}{path}", timeout=10) as r:
@@ -186,7 +200,7 @@ def _until(what: str, done: Any, seconds: float = WAIT) -> None:
     while not done():
         if time.monotonic() > deadline:
             raise AssertionError(f"timed out waiting for {what}")
-        time.sleep(0.005)
+        time.sleep(0.02)
 
 
 def _stored(db_url: str, tables: list[str]) -> dict[str, StoredTable]:
@@ -228,7 +242,8 @@ def test_kill_9_mid_game_loses_nothing_and_every_table_finishes_after_a_restart(
         watchers = {t: Watcher(f"{server.ws}/ws/tables/{t}", sockets) for t in bot_tables}
         for w in watchers.values():
             w.start()
-        _until(f"every bot table at version {KILL_AT}", lambda: all(w.version >= KILL_AT for w in watchers.values()))
+        _until(f"every bot table at version {KILL_AT}", lambda: all(w.version >= KILL_AT for w in watchers.values()),
+               GAMES)
         server.kill()
         for w in watchers.values():  # each reads what reached it before the kill, then sees the socket close
             w.join(WAIT)
@@ -257,7 +272,7 @@ def test_kill_9_mid_game_loses_nothing_and_every_table_finishes_after_a_restart(
         final = play_against_bots(again, rng)
         assert final["result"] is not None
         _until("every bot table to finish",
-               lambda: all(server.get(f"/api/tables/{t}")["status"] == "finished" for t in bot_tables))
+               lambda: all(server.get(f"/api/tables/{t}")["status"] == "finished" for t in bot_tables), GAMES)
         records = {t: Record.from_json(server.get(f"/api/tables/{t}/record")) for t in [*bot_tables, table]}
         server_log = server.log()
 

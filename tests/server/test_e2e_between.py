@@ -17,6 +17,7 @@ from tests.server.test_e2e_browser import (  # the same server and browser fixtu
     _post,
     _shot,
     browser,
+    host_a_table_for_two,
     server,
     shots,
 )
@@ -56,14 +57,7 @@ def _new_table(page: Any, body: dict[str, Any]) -> str:
 
 def test_an_open_seat_is_named_while_the_table_waits(server: str, browser: Any, shots: Path) -> None:
     errors = PageErrors()
-    host_context = browser.new_context(viewport=LAPTOP)
-    host = errors.watch(host_context.new_page())
-    host.goto(f"{server}/")
-    host.wait_for_selector("#create")
-    host.select_option("#game", "kessen")
-    host.select_option('select[name="seat-1"]', "human")
-    host.click("#create")
-    host.wait_for_url(re.compile(r"/table/[^/#]+$"))
+    host_context, host = host_a_table_for_two(browser, server, errors)
     host.wait_for_selector("#controls .waiting-seats")
     text = host.inner_text("#controls")
     assert "Waiting for a player to take seat 2 (Evil)" in text

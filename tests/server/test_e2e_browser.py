@@ -10,6 +10,7 @@ mid-game table (laptop and phone sizes), the result and the replay are saved und
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
@@ -42,6 +43,7 @@ SEED = 7  # the same deal every run, so a failure can be replayed
 MAX_ROUNDS = 4  # keeps the game short even if neither side wins 3 battles in a row
 MAX_DECISIONS = 600  # far more than a game takes; stops a broken page from looping forever
 GAME_SECONDS = 150  # a guard against a stuck page, not a benchmark (a game takes ~30 s on 2 cores)
+STARTUP_SECONDS = 180  # for the server's first answer: a guard, a loaded machine takes far longer than a quiet one
 
 
 # ----- the server -----------------------------------------------------------------------------
@@ -69,17 +71,17 @@ def _warroom_command() -> list[str]:
     return [str(script)] if script.exists() else [sys.executable, "-m", "warroom.cli"]
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """``warroom serve`` on a free port; yields its base URL."""
-    folder = tmp_path_factory.mktemp("e2e")
+@contextlib.contextmanager
+def serving(folder: Path, *options: str) -> Iterator[str]:
+    """``warroom serve`` on a free port with a fresh SQLite database in ``folder``, no bot delay
+    unless ``options`` say otherwise; yields its base URL once it answers."""
     port = _free_port()
     out = (folder / "server.log").open("w")
     command = [*_warroom_command(), "serve", "--port", str(port),
-               "--database", f"sqlite:///{folder / 'warroom.db'}", "--bot-delay", "0"]
+               "--database", f"sqlite:///{folder / 'warroom.db'}", "--bot-delay", "0", *options]
     process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env={**os.environ, "NO_COLOR": "1"})
     base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + STARTUP_SECONDS
     try:
         while True:
             if process.poll() is not None:
@@ -90,7 +92,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             except OSError:
                 pass
             if time.monotonic() > deadline:
-                pytest.fail(f"warroom serve did not answer within 30 s:\n{(folder / 'server.log').read_text()}")
+                pytest.fail(f"warroom serve did not answer within {STARTUP_SECONDS} s:\n"
+                            f"{(folder / 'server.log').read_text()}")
             time.sleep(0.1)
         yield base
     finally:
@@ -101,6 +104,13 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             process.kill()
             process.wait()
         out.close()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """``warroom serve`` on a free port; yields its base URL."""
+    with serving(tmp_path_factory.mktemp("e2e")) as base:
+        yield base
 
 
 @pytest.fixture(scope="module")
@@ -331,18 +341,24 @@ def test_play_a_whole_game_against_a_bot_with_a_spectator(server: str, browser: 
     print(f"game of {player.decisions} decisions played in {time.monotonic() - started:.1f} s")
 
 
-def test_invites_joining_reconnecting_and_errors(server: str, browser: Any, shots: Path) -> None:
-    errors = PageErrors()
-    host_context = browser.new_context(viewport=LAPTOP)
-    host = errors.watch(host_context.new_page())
-
-    # a table for two people: the creator plays Good and gets Evil's invite link
+def host_a_table_for_two(browser: Any, server: str, errors: PageErrors) -> tuple[Any, Any]:
+    """A laptop browser creates a Kessen table for two people from the lobby and sits at it as
+    the first seat: its context and page (on the table's page)."""
+    context = browser.new_context(viewport=LAPTOP)
+    host = errors.watch(context.new_page())
     host.goto(f"{server}/")
     host.wait_for_selector("#create")
     host.select_option("#game", "kessen")
     host.select_option('select[name="seat-1"]', "human")
     host.click("#create")
     host.wait_for_url(re.compile(r"/table/[^/#]+$"))
+    return context, host
+
+
+def test_invites_joining_reconnecting_and_errors(server: str, browser: Any, shots: Path) -> None:
+    errors = PageErrors()
+    # a table for two people: the creator plays Good and gets Evil's invite link
+    host_context, host = host_a_table_for_two(browser, server, errors)
     table = host.url.rsplit("/", 1)[1]
     invite = host.locator("#invites input").input_value()
     assert f"/table/{table}#seat=1&token=" in invite

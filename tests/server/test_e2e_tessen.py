@@ -9,15 +9,55 @@ from __future__ import annotations
 import contextlib
 import re
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import Error as PlaywrightError
 
 from tests.server import outcome_watch
-from tests.server.test_e2e_browser import LAPTOP, PageErrors, _post, _shot, browser, server, shots
+from tests.server.test_e2e_browser import LAPTOP, PageErrors, _post, _shot, browser, serving, shots
 
-__all__ = ["browser", "server", "shots"]  # the fixtures, imported for pytest
+__all__ = ["browser", "shots"]  # the fixtures, imported for pytest
+
+# the bots react at twice a person's reaction times (the server's --bot-delay scales them), so that
+# the test's person, slow on a loaded machine, still gets its moves in before the bot ends the round
+BOT_DELAY = "0.6"
+VERSION = "Number(document.body.dataset.version)"
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with serving(tmp_path_factory.mktemp("e2e-tessen"), "--bot-delay", BOT_DELAY) as base:
+        yield base
+
+
+def _answered(page: Any, version: int, seconds: float = 30) -> None:
+    """Until the page shows a state newer than ``version`` or the table's refusal (or time is up:
+    the caller looks again either way)."""
+    with contextlib.suppress(PlaywrightError):
+        page.wait_for_function(f"() => {VERSION} > {version} || !document.getElementById('error').hidden",
+                               timeout=seconds * 1000)
+
+
+def _by_hand(page: Any, card: Any, place: Any, landed: str, what: str) -> None:
+    """Pick ``card`` and click ``place`` until the page's log says ``landed``. Each try waits for
+    the place to light up (the move is legal in the newest state the page has), clicks it and
+    waits for the server's answer; one the table refused (the bot acted first, an attack came)
+    only means another try."""
+    done = f"() => document.getElementById('log').innerText.includes({landed!r})"
+    for _ in range(40):
+        if page.evaluate(done):
+            return
+        with contextlib.suppress(PlaywrightError):
+            if not page.locator(".tessen-side.mine .tessen-hand-card.picked").count():
+                card.first.click(timeout=10_000)
+            place.first.wait_for(timeout=10_000)
+            version = page.evaluate(VERSION)
+            place.first.click(timeout=10_000)
+            _answered(page, version)
+    raise AssertionError(f"{what} never landed: {page.inner_text('#log')}")
 
 
 def test_a_person_plays_tessen_against_a_novice_bot_by_clicking(server: str, browser: Any, shots: Path) -> None:
@@ -29,47 +69,25 @@ def test_a_person_plays_tessen_against_a_novice_bot_by_clicking(server: str, bro
     page.wait_for_url(re.compile(r"/table/[^/#]+$"))
     page.wait_for_selector(".tessen-board")
     # draw until the hand holds an animal and a warrior (or five cards)
-    for _ in range(40):
+    for _ in range(60):
         hand = page.locator(".tessen-side.mine .tessen-hand-card")
         keys = [hand.nth(i).get_attribute("data-card") for i in range(hand.count())]
         if len(keys) >= 5 or ("warrior" in keys and any(k not in ("warrior", "super") for k in keys)):
             break
         draw = page.locator('#controls [data-action="draw"]')
-        if draw.count():
-            draw.first.click()
-        page.wait_for_timeout(450)
+        with contextlib.suppress(PlaywrightError):
+            draw.first.wait_for(timeout=10_000)  # legal again: the minimum interval has passed
+            version = page.evaluate(VERSION)
+            draw.first.click(timeout=10_000)
+            _answered(page, version)
     animal = page.locator(".tessen-side.mine .tessen-hand-card:not([data-card='warrior']):not([data-card='super'])")
     assert animal.count() > 0
     key = animal.first.get_attribute("data-card")
-    target = page.locator(".tessen-side.mine .tessen-place.target").first
-    for _ in range(20):
-        # the board re-renders whenever the bot acts: a click on a card being replaced may be lost,
-        # and while the person is under attack nothing may be placed; pick until a place lights up
-        if not page.locator(".tessen-side.mine .tessen-hand-card.picked").count():
-            with contextlib.suppress(PlaywrightError):
-                animal.first.click(timeout=5_000)
-        with contextlib.suppress(PlaywrightError):
-            target.wait_for(timeout=3_000)
-            break
-    key = page.locator(".tessen-side.mine .tessen-hand-card.picked").first.get_attribute("data-card") or key
-    number = target.get_attribute("data-place")
-    page.wait_for_timeout(450)  # the minimum interval since the last draw
-    target.click()
-    page.wait_for_function(
-        f"document.querySelector('.tessen-side.mine .tessen-place[data-place=\"{number}\"]').innerText.length > 1")
+    _by_hand(page, animal, page.locator(".tessen-side.mine .tessen-place.target"), "p1 plays a", "a play")
     warrior = page.locator(".tessen-side.mine .tessen-hand-card[data-card='warrior']")
     if warrior.count():
-        page.wait_for_timeout(450)
-        aim = page.locator(".tessen-side.theirs .tessen-place.target").first
-        for _ in range(20):  # as above: pick until a place of theirs lights up
-            if not page.locator(".tessen-side.mine .tessen-hand-card.picked").count():
-                with contextlib.suppress(PlaywrightError):
-                    warrior.first.click(timeout=5_000)
-            with contextlib.suppress(PlaywrightError):
-                aim.wait_for(timeout=3_000)
-                break
-        aim.click(timeout=30_000)
-        page.wait_for_selector("#log >> text=p1: Attack!", timeout=30_000)
+        _by_hand(page, warrior, page.locator(".tessen-side.theirs .tessen-place.target"), "p1: Attack!",
+                 "an attack")
     _shot(page, shots, "tessen-table-1280x800", full_page=True)
     assert key is not None
     assert not errors.errors, errors.errors

@@ -4,7 +4,9 @@ deadline timer, bots on every seat, measured latency, and a clock that survives 
 
 from __future__ import annotations
 
+import contextlib
 import json
+import logging
 import random
 import threading
 import time
@@ -17,7 +19,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import select
 
 from tests.server.conftest import FAST
-from tests.server.helpers import HUMAN, bot, record_of, recv
+from tests.server.helpers import HUMAN, Conn, Player, bot, play_all, record_of, recv
 from tests.skirmish import GAME, register
 from warroom.engine import CLOCK_SEAT, WAIT
 from warroom.engine.record import replay
@@ -46,66 +48,13 @@ def create(client: TestClient, seats: list[dict[str, str]], config: dict[str, An
     return out
 
 
-class Player(threading.Thread):
-    """A person at a real-time table: acts whenever it has a legal action, without waiting for the
-    other seat; ``latency`` seconds are added before everything it sends (its pongs too)."""
-
-    def __init__(self, client: TestClient, table: str, token: str, seed: int, latency: float = 0.0) -> None:
-        super().__init__(daemon=True)
-        self.cm = client.websocket_connect(f"/ws/tables/{table}")
-        self.ws = self.cm.__enter__()
-        self.token, self.latency, self.rng = token, latency, random.Random(seed)
-        self.messages: list[dict[str, Any]] = []
-        self.sent = self.errors = 0
-        self.failure: BaseException | None = None
-        self.in_flight: set[str] = set()
-
-    def send(self, message: dict[str, Any]) -> None:
-        if self.latency:
-            time.sleep(self.latency)
-        self.ws.send_json(message)
-
-    def run(self) -> None:
-        try:
-            self.send({"type": "hello", "token": self.token})
-            while True:
-                msg = recv(self.ws, timeout=20)
-                self.messages.append(msg)
-                if msg["type"] == "ping":
-                    self.send({"type": "pong", "id": msg["id"]})
-                elif msg["type"] == "error":
-                    self.errors += 1
-                    self.in_flight.discard(msg.get("reply_to") or "")
-                elif msg["type"] == "state":
-                    self.in_flight.discard(msg.get("reply_to") or "")
-                    if msg["result"] is not None:
-                        return
-                    if msg["legal"] and not self.in_flight:
-                        self.sent += 1
-                        key = f"a{self.sent}"
-                        self.in_flight.add(key)
-                        choice = self.rng.choice(msg["legal"])["action"]
-                        self.send({"type": "action", "action": choice, "version": msg["version"], "id": key})
-        except BaseException as err:  # reported by the test
-            self.failure = err
-
-    def close(self) -> None:
-        self.cm.__exit__(None, None, None)
-
-
 def test_two_clients_play_at_once_to_the_end_and_the_record_replays_with_its_times(
         rt_client: TestClient) -> None:
     made = create(rt_client, [HUMAN, HUMAN])
     table = made["table"]
     players = [Player(rt_client, table, made["seats"][0]["token"], 1),
                Player(rt_client, table, made["seats"][1]["token"], 2, latency=0.12)]
-    for p in players:
-        p.start()
-    for p in players:
-        p.join(60)
-    for p in players:
-        p.close()
-        assert p.failure is None, p.failure
+    play_all(players, 60)
     record = record_of(rt_client, table)
     assert record.result is not None
     steps = record.steps
@@ -160,14 +109,21 @@ def _state(ws: Any) -> dict[str, Any]:
             return msg
 
 
-def test_the_deadline_timer_resolves_an_unanswered_attack(rt_client: TestClient) -> None:
-    made = create(rt_client, [HUMAN, OPEN], {"options": {"cards": 2, "interval_ms": 0, "answer_ms": 300}})
+@contextlib.contextmanager
+def _both_seats(client: TestClient, config: dict[str, Any]) -> Iterator[tuple[str, Any, Any]]:
+    """A table for two people, the second seat joined: its id and both seats' sockets, hello said."""
+    made = create(client, [HUMAN, OPEN], config)
     table = made["table"]
-    east_token = rt_client.post(f"/api/tables/{table}/join", json={"seat": 1}).json()["token"]
-    with rt_client.websocket_connect(f"/ws/tables/{table}") as west, \
-            rt_client.websocket_connect(f"/ws/tables/{table}") as east:
+    east_token = client.post(f"/api/tables/{table}/join", json={"seat": 1}).json()["token"]
+    with client.websocket_connect(f"/ws/tables/{table}") as west, \
+            client.websocket_connect(f"/ws/tables/{table}") as east:
         west.send_json({"type": "hello", "token": made["seats"][0]["token"]})
         east.send_json({"type": "hello", "token": east_token})
+        yield table, west, east
+
+
+def test_the_deadline_timer_resolves_an_unanswered_attack(rt_client: TestClient) -> None:
+    with _both_seats(rt_client, {"options": {"cards": 2, "interval_ms": 0, "answer_ms": 300}}) as (table, west, east):
         _state(west)
         west.send_json({"type": "action", "action": "draw", "version": 0, "id": "d"})
         drawn = _state(west)
@@ -213,11 +169,7 @@ def test_bots_on_every_seat_play_on_their_own_clocks(rt_client: TestClient) -> N
 
 def test_a_person_against_a_bot_with_the_bot_on_seat_zero(rt_client: TestClient) -> None:
     made = create(rt_client, [bot("random"), HUMAN])
-    me = Player(rt_client, made["table"], made["seats"][1]["token"], 5)
-    me.start()
-    me.join(60)
-    me.close()
-    assert me.failure is None, me.failure
+    play_all([Player(rt_client, made["table"], made["seats"][1]["token"], 5)], 60)
     record = record_of(rt_client, made["table"])
     assert {s.seat for s in record.steps if s.seat != CLOCK_SEAT} == {0, 1}
 
@@ -280,13 +232,7 @@ def test_turn_based_tables_are_not_pinged(client: TestClient) -> None:
 
 
 def test_a_finished_real_time_table_replays_its_clock_steps(rt_client: TestClient) -> None:
-    made = create(rt_client, [HUMAN, OPEN], {"options": {"cards": 2, "interval_ms": 0, "answer_ms": 200}})
-    table = made["table"]
-    east_token = rt_client.post(f"/api/tables/{table}/join", json={"seat": 1}).json()["token"]
-    with rt_client.websocket_connect(f"/ws/tables/{table}") as west, \
-            rt_client.websocket_connect(f"/ws/tables/{table}") as east:
-        west.send_json({"type": "hello", "token": made["seats"][0]["token"]})
-        east.send_json({"type": "hello", "token": east_token})
+    with _both_seats(rt_client, {"options": {"cards": 2, "interval_ms": 0, "answer_ms": 200}}) as (table, west, east):
 
         def play(ws: Any, action: str, key: str) -> dict[str, Any]:
             ws.send_json({"type": "action", "action": action, "version": 0, "id": key})
@@ -313,3 +259,53 @@ def test_a_finished_real_time_table_replays_its_clock_steps(rt_client: TestClien
     clock = [s for s in steps if s["seat"] == CLOCK_SEAT]
     assert len(clock) == 1 and clock[0]["action"] == WAIT
     assert clock[0]["text"] == "time passes: a deadline takes effect"
+
+
+class GatedBot:
+    """Answers the first attack on it with ``yield``, but only when the test lets it: meanwhile it
+    is thinking, on a bot thread, and the table goes on without it."""
+
+    name = "gated"
+    needs_view = False
+
+    def __init__(self) -> None:
+        self.asked, self.release = threading.Event(), threading.Event()
+        self.thread = ""
+
+    def choose(self, view: dict[str, Any], legal: list[str], rng: random.Random) -> str | None:
+        if "yield" not in legal or self.asked.is_set():
+            return None  # nothing now
+        self.thread = threading.current_thread().name
+        self.asked.set()
+        self.release.wait(30)
+        return "yield"
+
+
+def test_a_bot_action_the_table_moved_past_while_it_thought_is_refused_when_it_lands(
+        rt_client: TestClient, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    from warroom import bots as bot_registry
+
+    caplog.set_level(logging.DEBUG, logger="warroom.server")
+    gated = GatedBot()
+    monkeypatch.setitem(bot_registry._GENERIC, "gated", lambda: gated)
+    made = create(rt_client, [bot("gated"), HUMAN], {"options": {"cards": 2, "interval_ms": 0, "answer_ms": 300}})
+    table = made["table"]
+    with rt_client.websocket_connect(f"/ws/tables/{table}") as ws:
+        east = Conn(ws, made["seats"][1]["token"])
+        east.act("draw", id="d")
+        card = east.next_state()["view"]["hand"][0]["card"]
+        east.act(f"attack card={card}", id="a")
+        assert east.next_state()["view"]["attacks"][0] is not None
+        assert gated.asked.wait(30), "the bot never saw the attack"
+        # while the bot thinks, the attack's deadline passes: the clock resolves it as a yield
+        while east.state["view"]["attacks"][0] is not None:
+            east.next_state()
+    gated.release.set()  # now the bot's yield lands, on an attack that is no longer there
+    manager = rt_client.app.state.manager  # type: ignore[attr-defined]
+    deadline = time.monotonic() + 30
+    while not any("failed on landing: nobody is attacking you" in r.getMessage() for r in caplog.records):
+        assert time.monotonic() < deadline, "the bot's action never landed"
+        time.sleep(0.02)
+    steps = manager.tables[table].steps
+    assert [(s.seat, s.action) for s in steps] == [(1, "draw"), (1, f"attack card={card}"), (CLOCK_SEAT, WAIT)]
+    assert gated.thread.startswith("warroom-rt-bot")

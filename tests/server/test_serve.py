@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import http.cookiejar
 import json
+import os
 import selectors
 import signal
 import socket
 import subprocess
 import sys
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -84,3 +87,45 @@ def test_sigterm_closes_sockets_for_a_reconnect_and_exits_0(tmp_path: Path) -> N
             proc.communicate()
     assert proc.returncode == 0, output
     assert output.rstrip().endswith("warroom: stopped") and "Traceback" not in output
+
+
+def test_serve_help_names_the_table_caps() -> None:
+    done = subprocess.run([*SERVE, "--help"], capture_output=True, text=True, timeout=60,
+                          env={**os.environ, "COLUMNS": "200", "NO_COLOR": "1"})
+    assert done.returncode == 0, done.stderr
+    lines = {line.split()[1]: line for line in done.stdout.splitlines() if line.startswith("│ --")}
+    assert "[default: 1000]" in lines["--max-tables"]
+    assert "[default: 20]" in lines["--max-tables-per-player"]
+
+
+def test_serve_caps_the_tables_of_one_player_and_in_total(tmp_path: Path) -> None:
+    db = tmp_path / "warroom.db"
+    proc = subprocess.Popen([*SERVE, "--port", "0", "--database", f"sqlite:///{db}",
+                             "--max-tables", "2", "--max-tables-per-player", "1"],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+
+    def create(browser: urllib.request.OpenerDirector) -> tuple[int, str]:
+        body = json.dumps({"game": "kessen", "seats": [{"kind": "human"}, {"kind": "human"}]}).encode()
+        request = urllib.request.Request(f"{base}/api/tables", body, {"content-type": "application/json"})
+        try:
+            with browser.open(request, timeout=10) as r:
+                return r.status, ""
+        except urllib.error.HTTPError as err:
+            return err.code, json.load(err)["detail"]
+
+    def new_browser() -> urllib.request.OpenerDirector:  # its own cookies: its own player
+        return urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+
+    try:
+        base = _first_line(proc).split()[2].rstrip("/")
+        first = new_browser()
+        assert create(first) == (200, "")
+        status, reason = create(first)  # the same player, its one table not finished
+        assert status == 429 and "(at most 1)" in reason, reason
+        assert create(new_browser()) == (200, "")  # another player
+        status, reason = create(new_browser())  # a third: the server holds its 2 tables
+        assert status == 503 and "(2 tables in play)" in reason, reason
+    finally:
+        proc.send_signal(signal.SIGINT)
+        output = proc.communicate(timeout=30)[0]
+    assert proc.returncode == 0, output

@@ -4,14 +4,18 @@ and no client ever sees the other's hand."""
 
 from __future__ import annotations
 
+import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
-from tests.server.helpers import HUMAN, record_of
-from tests.server.test_realtime import PINGS, Player
+from tests.server.helpers import HUMAN, Player, play_all, record_of
+from tests.server.test_realtime import PINGS
+from warroom.engine import CLOCK_SEAT
 from warroom.engine.record import replay
 from warroom.games.tessen.rules import GAME
 from warroom.server import create_app
@@ -33,13 +37,7 @@ def test_two_clients_play_a_tessen_match_with_latency_and_the_record_replays(tes
     table = made["table"]
     players = [Player(tessen_client, table, made["seats"][0]["token"], 1),
                Player(tessen_client, table, made["seats"][1]["token"], 2, latency=0.03)]
-    for p in players:
-        p.start()
-    for p in players:
-        p.join(120)
-    for p in players:
-        p.close()
-        assert p.failure is None, p.failure
+    play_all(players, 120)
     record = record_of(tessen_client, table)
     assert record.result is not None
     assert {s.seat for s in record.steps} >= {0, 1}
@@ -55,3 +53,40 @@ def test_two_clients_play_a_tessen_match_with_latency_and_the_record_replays(tes
             assert "hand" not in sides[1 - seat]  # never the other's hand
             hand = sides[seat]["hand"]
             assert len(hand) == len(states[msg["version"]].sides[seat].hand)
+
+
+def test_bots_on_both_seats_think_on_bot_threads_and_play_a_match_whose_record_replays(
+        tessen_client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    from warroom.games.tessen import bots
+
+    threads: set[str] = set()  # the thread each choice is made on
+
+    def noting(make: Any) -> Any:
+        def made() -> Any:
+            bot = make()
+            choose = bot.choose
+
+            def noted(view: Any, legal: list[str], rng: Any) -> Any:
+                threads.add(threading.current_thread().name)
+                return choose(view, legal, rng)
+
+            bot.choose = noted
+            return bot
+        return made
+
+    for name in ("expert", "novice"):
+        monkeypatch.setitem(bots.BOTS, name, noting(bots.BOTS[name]))
+    r = tessen_client.post("/api/tables", json={"game": "tessen", "config": QUICK,
+                                                "seats": [{"kind": "bot", "bot": "expert"},
+                                                          {"kind": "bot", "bot": "novice"}]})
+    assert r.status_code == 200, r.text
+    table = r.json()["table"]
+    deadline = time.monotonic() + 120
+    while tessen_client.get(f"/api/tables/{table}").json()["status"] != "finished":
+        assert time.monotonic() < deadline, "the bots did not finish"
+        time.sleep(0.1)
+    record = record_of(tessen_client, table)
+    assert record.result is not None
+    assert {s.seat for s in record.steps if s.seat != CLOCK_SEAT} == {0, 1}
+    assert sum(1 for _ in replay(record, verify=True)) == len(record.steps) + 1
+    assert threads and all(name.startswith("warroom-rt-bot") for name in threads), threads

@@ -14,11 +14,13 @@ reaction clocks. Turn-based tables never reach this module.
 - **Deadlines.** A timer task sleeps until ``game.next_deadline`` and then lets time run to it;
   a deadline that changed the state is committed as a step (seat ``CLOCK_SEAT``, ``wait``) like
   any action, and every connection is sent the new state.
-- **Bots.** Every bot seat has its own task: it perceives (view and legal actions at the table's
-  time), its bot chooses, it waits the bot's reaction time (``engine.realtime``'s models, scaled by
-  ``TableManager.reaction_scale``), and its action lands through the same path as a person's,
-  checked again then; it may fail. A bot that chose nothing (or has no decision) waits for the
-  next change of the table or an idle interval.
+- **Bots.** Every bot seat has its own task: it perceives (a clone of the state and the table's
+  time, taken under the lock), its bot chooses on a bot thread (``TableManager.rt_thinkers``,
+  without the lock, so a slow bot holds up neither its table nor any other), it waits out the
+  rest of the bot's reaction time (``engine.realtime``'s models, scaled by
+  ``TableManager.reaction_scale``; thinking counts towards it), and its action lands through the
+  same path as a person's, checked by the game at that instant; it may fail. A bot that chose
+  nothing (or has no decision) waits for the next change of the table or an idle interval.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ import contextlib
 import logging
 import random
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from warroom.engine.errors import WarroomError
 from warroom.engine.game import CLOCK_SEAT, WAIT
@@ -160,29 +162,30 @@ async def _bot(manager: TableManager, table: LiveTable, seat: int) -> None:
     bot = table.bots[seat]
     model = reaction_of(bot, REACTION_LEVELS[DEFAULT_REACTION])
     timing = random.Random(mix_seed(table.seed % (1 << 64), REACTION_STREAM + seat))
+    loop = asyncio.get_running_loop()
     while table.status == "running" and not manager.closing:
-        # perceive: the state as it is now
+        # perceive: the state as it is now (a clone, and the time, taken under the lock)
         async with table.lock:
             if table.status != "running":
                 return
             now = game_time(table)
-            legal = game.legal_actions(table.state, seat, now) if seat in game.deciders(table.state) else []
-            action: str | None = None
-            if legal:
-                try:
-                    view = game.view(table.state, seat) if getattr(bot, "needs_view", True) else {}
-                    action = bot.choose(view, legal, table.rngs[seat])
-                except Exception:
-                    log.exception("table %s: bot %s failed; it waits", table.id, getattr(bot, "name", "?"))
-                    action = None
+            state = game.clone(table.state) if seat in game.deciders(table.state) else None
             waiter = table.change
+        perceived = time.monotonic()
+        options, action = 0, None
+        if state is not None:
+            # the bot thinks on a bot thread, without the lock: the table's people, its other bot and
+            # every other table go on meanwhile
+            options, action = await loop.run_in_executor(manager.rt_thinkers, _choose, table, seat, state, now)
         if action is None:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(waiter.wait(), IDLE_MS / 1000)
             continue
-        delay = max(0, int(model.delay_ms(timing, len(legal)))) * manager.reaction_scale / 1000
-        await asyncio.sleep(delay)
-        # the action lands: checked again, at this instant, like anyone's
+        # the reaction time counts from the perception, thinking included (as in engine/realtime.py)
+        delay = max(0, int(model.delay_ms(timing, options))) * manager.reaction_scale / 1000
+        await asyncio.sleep(max(0.0, delay - (time.monotonic() - perceived)))
+        # the action lands: checked by the game at this instant, like anyone's, so one the table has
+        # moved past (the other seat acted first, a deadline passed) is refused as a person's would be
         async with table.lock:
             if table.status != "running":
                 return
@@ -194,3 +197,19 @@ async def _bot(manager: TableManager, table: LiveTable, seat: int) -> None:
                 log.warning("table %s: bot seat %d's action not saved: %s", table.id, seat, err)
         if manager.reaction_scale == 0:
             await asyncio.sleep(0)  # let people and the other bots in
+
+
+def _choose(table: LiveTable, seat: int, state: Any, now: int) -> tuple[int, str | None]:
+    """On a bot thread: how many actions ``seat`` has in ``state`` (a clone) at ``now``, and the one
+    its bot chooses (None: nothing now, no legal action, or the bot failed)."""
+    game, bot = table.game, table.bots[seat]
+    legal = game.legal_actions(state, seat, now)
+    if not legal:
+        return 0, None
+    try:
+        view = game.view(state, seat) if getattr(bot, "needs_view", True) else {}
+        action: str | None = bot.choose(view, legal, table.rngs[seat])
+    except Exception:
+        log.exception("table %s: bot %s failed; it waits", table.id, getattr(bot, "name", "?"))
+        return len(legal), None
+    return len(legal), action

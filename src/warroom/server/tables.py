@@ -257,6 +257,9 @@ class TableManager:
         self.adopter: asyncio.Task[None] | None = None
         # bots think on these threads, so a slow search never stalls the event loop (other tables)
         self.thinkers = ThreadPoolExecutor(max_workers=2, thread_name_prefix="warroom-bot")
+        # real-time bots think on threads of their own: they think at every change of their table,
+        # and their reaction times must not wait behind a turn-based search
+        self.rt_thinkers = ThreadPoolExecutor(max_workers=2, thread_name_prefix="warroom-rt-bot")
         self.abandon_seconds = abandon_seconds
         self.sweeper: asyncio.Task[None] | None = None
         self.bot_delay = bot_delay
@@ -316,6 +319,7 @@ class TableManager:
         await asyncio.gather(*tasks, return_exceptions=True)
         await asyncio.gather(*self._commits, return_exceptions=True)
         self.thinkers.shutdown(wait=False, cancel_futures=True)
+        self.rt_thinkers.shutdown(wait=False, cancel_futures=True)
         if self.leases is not None:
             await self.leases.close()  # only now: no commit can follow the release of the locks
 

@@ -42,8 +42,7 @@ class TessenBot:
 
     name = "heuristic"
     needs_view = True
-    partial_view = True  # reads only Tessen.bot_view's part of the view (the runner's cheap view)
-    lens_view = True  # better still: Tessen.bot_lens, the same part as the state's ints
+    lens_view = True  # the simulated clock's runner hands it Tessen.bot_lens (what it reads, as ints)
     blunder = 0.1
     defends_singles = True
     reaction: HumanReaction = REACTION_LEVELS["casual"]
@@ -57,7 +56,7 @@ class TessenBot:
 
     # ----- the plan -------------------------------------------------------------------------------
     def plan(self, view: dict[str, Any], legal: list[str]) -> str | None:
-        """The planned action for a view (``view``, ``bot_view``) or the bots' lens
+        """The planned action for a view or the bots' lens
         (``bot_lens``, what the simulated clock's runner hands): both read the same facts."""
         seen = lens_of_view(view) if "sides" in view else view
         first = ACTIONS[legal[0]][0]

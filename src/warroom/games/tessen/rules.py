@@ -663,16 +663,9 @@ class Tessen(Game[TessenState]):
 
         return view(self, state, player)
 
-    def bot_view(self, state: TessenState, player: int) -> dict[str, Any]:
-        from warroom.games.tessen.views import bot_view
-
-        if player not in (0, 1):
-            return self.view(state, player)
-        return bot_view(state, player)
-
     # What Tessen's bots read, as ints (``views.bot_lens``): the simulated clock's runner hands it
-    # to a bot declaring ``lens_view``, instead of ``bot_view`` (the function itself: no wrapper
-    # call at every perception).
+    # to a bot declaring ``lens_view``, instead of a view (the function itself: no wrapper call
+    # at every perception). Anywhere else a bot gets the whole view and reads the lens off it.
     bot_lens = staticmethod(_bot_lens)
 
     def determinize(self, state: TessenState, player: int, seed: int) -> TessenState:

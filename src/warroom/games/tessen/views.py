@@ -114,48 +114,6 @@ def view(game: Tessen, state: TessenState, player: int | None) -> dict[str, Any]
     return out
 
 
-# ----- the part of a view that Tessen's bots read (``Game.bot_view``) ------------------------------
-_SLIM: dict[tuple[int, ...], dict[str, Any]] = {}
-
-
-def _slim_place(p: list[int]) -> dict[str, Any]:
-    got = _SLIM[tuple(p)] = {"animal": KEYS[p[0]], "count": p[1], "blocked_by": KEYS[p[2]]}
-    return got
-
-
-def _slim_side(state: TessenState, seat: int, me: bool, sacred: int) -> dict[str, Any]:
-    s = state.sides[seat]
-    keys = KEYS
-    score = s.score
-    known = _SLIM.get
-    out: dict[str, Any] = {
-        "deck": len(s.deck),
-        # shared between perceptions, never copied: bots read their view and never write it
-        "places": [known(tuple(p)) or _slim_place(p) for p in s.places],
-        "discard": [keys[c] for c in s.discard],
-        "score": {keys[k]: n for k, n in enumerate(score) if n},
-        "points": points(score, sacred),
-        "dragon": {"strength": s.dragon[0] + 2 * s.dragon[1]},
-    }
-    if me:
-        out["hand"] = [keys[c] for c in s.hand]
-    return out
-
-
-def bot_view(state: TessenState, player: int) -> dict[str, Any]:
-    """What the heuristic bots read of ``view(state, player)``, in the same shape, built in a
-    third of the time (a test checks it is a part of the view, so it holds nothing more). Its
-    place dicts are shared from one perception to the next: read them, never write them."""
-    sacred = state.sacred[-1] if state.sacred else -1
-    attack = state.attack
-    return {
-        "seat": SEATS[player],
-        "sides": [_slim_side(state, 0, player == 0, sacred), _slim_side(state, 1, player == 1, sacred)],
-        "attack": {"place": attack[1] + 1, "with": KEYS[attack[2]]} if attack else None,
-        "sacred": {"top": KEYS[sacred]} if "sacred-animal" in state.config["variants"] else None,
-    }
-
-
 # ----- what Tessen's bots read, as plain ints (``Tessen.bot_lens``) --------------------------------
 def bot_lens(state: TessenState, player: int) -> dict[str, Any]:
     """What the heuristic bots read of ``view(state, player)``, as the state's own ints (a card
@@ -163,7 +121,7 @@ def bot_lens(state: TessenState, player: int) -> dict[str, Any]:
     kind (with the sacred-animal expansion, the only time a bot reads it). The simulated
     clock's runner hands it to a bot at every perception, so it is built with hardly a copy:
     the places are the state's own lists (public: every seat sees them), to be read during
-    ``choose`` and never written, as the shared place dicts of ``bot_view`` were; the hand and
+    ``choose`` and never written; the hand and
     the score piles are copies. It holds nothing the view does not (a test checks
     ``bot_lens == lens_of_view(view)``): not the opponent's hand, nor the order of a deck."""
     me, opp = state.sides[player], state.sides[1 - player]
@@ -194,7 +152,7 @@ _CODE: dict[str | None, int] = {k: (i if k is not None else -1) for i, k in enum
 
 
 def lens_of_view(view: dict[str, Any]) -> dict[str, Any]:
-    """The bots' lens read off a seat's view (``view`` or ``bot_view``): what a bot builds when
+    """The bots' lens read off a seat's view: what a bot builds when
     it is handed the view itself (the server, the terminal), and what the test compares."""
     me_i = 0 if view["seat"] == "p1" else 1
     me, opp = view["sides"][me_i], view["sides"][1 - me_i]

@@ -115,7 +115,9 @@ def test_abandoned_tables_end_unless_the_autopilot_plays(db_url: str, static_dir
         quiet = create(c, [HUMAN, HUMAN])["table"]
         clocked = create(c, [HUMAN, bot()], decision_seconds=60)["table"]  # runs at once
         summary = c.get(f"/api/tables/{quiet}").json()
-        assert summary["when_abandoned"] == "ended" and summary["away"] is True
+        # away while it runs; on a slow machine the 0.3 s may already have ended it (checked below)
+        assert summary["when_abandoned"] == "ended"
+        assert summary["away"] is True or summary["status"] == "finished"
         assert c.get(f"/api/tables/{clocked}").json()["when_abandoned"] == "autopilot"
         deadline = time.monotonic() + 10
         while c.get(f"/api/tables/{quiet}").json()["status"] != "finished":

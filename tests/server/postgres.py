@@ -11,10 +11,13 @@ from __future__ import annotations
 
 import os
 import secrets
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
 from sqlalchemy import create_engine, text
+from sqlalchemy.exc import ProgrammingError
 
 from warroom.server.db import normalize_url
 
@@ -41,8 +44,21 @@ def fresh_database(admin_url: str) -> Iterator[str]:
         try:
             yield admin.set(database=name).render_as_string(hide_password=False)
         finally:
-            with engine.connect() as c:
-                # FORCE: a server killed with -9 may leave a backend that has not yet noticed
-                c.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+            _drop(engine, name)
     finally:
         engine.dispose()
+
+
+def _drop(engine: Any, name: str) -> None:
+    """DROP the database. FORCE: a server killed with -9 may leave a backend that has not yet
+    noticed. A backend of another role (an autovacuum worker) cannot be terminated by us: it
+    ends by itself within moments, so the drop is tried again."""
+    for attempt in range(40):
+        try:
+            with engine.connect() as c:
+                c.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+            return
+        except ProgrammingError:
+            if attempt == 39:
+                raise
+            time.sleep(0.25)

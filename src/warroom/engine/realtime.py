@@ -68,6 +68,7 @@ import heapq
 import math
 import random
 from dataclasses import dataclass
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from warroom.engine.errors import WarroomError
@@ -133,6 +134,24 @@ class HumanReaction:
         floor = self.perception_ms + self.motor_ms
         return round(max(floor, floor + decision + choice))
 
+    def sampler(self, rng: random.Random) -> Callable[[int], int]:
+        """``delay_ms`` with ``rng`` bound and its constants worked out once: the draw the
+        runner makes at every choice (the same numbers from the same stream, in one call)."""
+        mu, sigma, tau, hick = self.mu, self.sigma, self.tau, self.hick_ms_per_bit
+        rate = 1.0 / tau if tau > 0 else 0.0
+        floor = self.perception_ms + self.motor_ms
+        gauss, uniform, log, log2 = rng.gauss, rng.random, math.log, math.log2
+        choices = [hick * log2(n) if n > 1 else 0.0 for n in range(_CHOICES_KEPT)]
+
+        def draw(options: int) -> int:
+            # the exponential tail as random.expovariate(rate) draws it, written out
+            decision = gauss(mu, sigma) + (-log(1.0 - uniform()) / rate if tau > 0 else 0.0)
+            choice = choices[options] if 0 <= options < _CHOICES_KEPT else \
+                hick * log2(options) if options > 1 else 0.0
+            return round(max(floor, floor + decision + choice))
+
+        return draw
+
     def mean_ms(self, options: int) -> float:
         """The expected delay for ``options`` options (ignoring the floor), for documentation."""
         choice = self.hick_ms_per_bit * math.log2(options) if options > 1 else 0.0
@@ -147,6 +166,17 @@ class FixedReaction:
 
     def delay_ms(self, rng: random.Random, options: int) -> int:
         return self.ms
+
+
+_CHOICES_KEPT = 64  # HumanReaction.sampler's table of Hick-Hyman terms, by number of options
+
+
+def _sampler(model: ReactionModel, rng: random.Random) -> Callable[[int], int]:
+    """A seat's delay draw: the model's own ``sampler`` if it has one, else ``delay_ms``."""
+    own = getattr(model, "sampler", None)
+    if callable(own):
+        return own(rng)  # type: ignore[no-any-return]
+    return lambda options: model.delay_ms(rng, options)
 
 
 # Grounded in docs/architecture.md "Real time" and ../shared/reference/games-background.md §2.3:
@@ -180,6 +210,7 @@ class _Seat:
     rng: random.Random
     reaction_rng: random.Random
     reaction: ReactionModel
+    delay: Callable[[int], int]  # its reaction time for a number of options (the model's draw)
     generation: int = 0  # bumped whenever a scheduled perception is superseded
     busy: bool = False  # an action is in flight
     waiting: bool = False  # waits for the next change of the state (perhaps with a look queued)
@@ -214,7 +245,8 @@ class Scheduler:
         self.seats: dict[int, _Seat] = {}
         for i, bot in sorted(bots.items()):
             model = (reactions or {}).get(i) or reaction_of(bot, default)
-            self.seats[i] = _Seat(bot, bot_rng(seed, i), random.Random(mix_seed(seed, REACTION_STREAM + i)), model,
+            reaction_rng = random.Random(mix_seed(seed, REACTION_STREAM + i))
+            self.seats[i] = _Seat(bot, bot_rng(seed, i), reaction_rng, model, _sampler(model, reaction_rng),
                                   sees=_sees(game, bot))
         self.ties = random.Random(mix_seed(seed, TIE_STREAM))
         # the event queue: (time, kind, tie, sequence, seat, payload); sequence makes every key unique
@@ -295,11 +327,15 @@ class Scheduler:
         deciders, legal_of, view_of, result = game.deciders, game.legal_actions, game.view, game.result
         chance, part_of = game.next_chance, game.bot_view
         lens_of: Any = getattr(game, "bot_lens", None)  # seats see _LENS only if the game has it
-        pop, push = heapq.heappop, heapq.heappush
+        # the game's shortcuts, if it has them (see the module notes): one call for what a seat
+        # finds when it looks, and, with nothing recorded, an action landing without its events
+        perceive: Any = getattr(game, "perceive", None)
+        quiet: Any = getattr(game, "apply_quiet", None) if match is None else None
+        look, plan_deadline, pop, push, ties = self._look, self._plan_deadline, heapq.heappop, heapq.heappush, \
+            self.ties.random
         changes = 0
-        while queue and queue[0][0] <= until:
-            if result(state) is not None:
-                break
+        over = result(state) is not None  # asked again only when the state may have changed
+        while not over and queue and queue[0][0] <= until:
             t, kind, _tie, _seq, seat, payload = pop(queue)
             self.now = t
             if kind == _DEADLINE:
@@ -308,6 +344,7 @@ class Scheduler:
                 self.deadline_at = None
                 self.fired = t
                 events = match.advance(t) if match is not None else game.advance_time(state, t)
+                over = result(state) is not None
                 if events:
                     changes += 1
                     self._changed(t)
@@ -317,40 +354,58 @@ class Scheduler:
                     # is unchanged; a seat waiting with none looks whether it may act now
                     for i, w in seats.items():
                         if w.waiting and w.look_at is None:
-                            self._look(i, w, t)
-                    self._plan_deadline()
+                            look(i, w, t)
+                    plan_deadline()
                 continue
             s = seats[seat]
             if kind == _LAND:
                 s.busy = False
-                try:
-                    if match is not None:
-                        match.act(seat, payload, t)
-                    else:
-                        game.apply(state, seat, payload, t)
-                except WarroomError:
-                    self.failed += 1  # the world moved on while the seat was reacting
+                if quiet is not None:
+                    accepted = quiet(state, seat, payload, t)
                 else:
+                    accepted = True
+                    try:
+                        if match is not None:
+                            match.act(seat, payload, t)
+                        else:
+                            game.apply(state, seat, payload, t)
+                    except WarroomError:
+                        accepted = False
+                over = result(state) is not None  # a refused action still moved the clock
+                if accepted:
                     self.accepted += 1
                     changes += 1
                     for i, w in seats.items():  # self._changed(t), inline: every action comes here
                         if w.waiting:
-                            self._look(i, w, t)
-                    self._plan_deadline()
-                self._look(seat, s, t)
+                            look(i, w, t)
+                    plan_deadline()
+                else:
+                    self.failed += 1  # the world moved on while the seat was reacting
+                look(seat, s, t)
                 continue
             # a perception
             if payload != s.generation or s.busy:
                 continue
             s.look_at = None
             s.waiting = True  # unless it acts, it waits for the next change
-            at = chance(state, seat, t)
-            if at is not None and at > t:
-                self._look(seat, s, t)  # too soon after all: look again at that chance
-                continue
-            if at is None or seat not in deciders(state):
-                continue
-            legal = legal_of(state, seat, t)
+            if perceive is not None:
+                legal = perceive(state, seat, t)
+                if legal is None:
+                    continue
+                if legal.__class__ is int:  # too soon after all: look again at that chance
+                    s.generation += 1
+                    s.look_at = legal
+                    self.seq += 1
+                    push(queue, (legal, _PERCEIVE, 0.0, self.seq, seat, s.generation))
+                    continue
+            else:
+                at = chance(state, seat, t)
+                if at is not None and at > t:
+                    look(seat, s, t)  # too soon after all: look again at that chance
+                    continue
+                if at is None or seat not in deciders(state):
+                    continue
+                legal = legal_of(state, seat, t)
             if not legal:
                 continue
             sees = s.sees
@@ -368,12 +423,12 @@ class Scheduler:
                 s.look_at = t + self.idle_ms
                 self._schedule(s.look_at, _PERCEIVE, seat, s.generation)
                 continue
-            delay = max(0, int(s.reaction.delay_ms(s.reaction_rng, len(legal))))
+            delay = max(0, int(s.delay(len(legal))))
             s.busy = True
             s.waiting = False
             self.seq += 1  # self._schedule, inline
-            push(queue, (t + delay, _LAND, self.ties.random(), self.seq, seat, action))
-        if self.now < until and result(state) is None:
+            push(queue, (t + delay, _LAND, ties(), self.seq, seat, action))
+        if self.now < until and not over:
             self.now = until
         return changes
 

@@ -13,7 +13,7 @@ from bisect import insort
 from typing import Any, ClassVar
 
 from warroom.engine import Decision, Dynamics, Event, Game, Option, Result, Rng, make_rng
-from warroom.engine.errors import ConfigError
+from warroom.engine.errors import ConfigError, WarroomError
 from warroom.games.tessen import text
 from warroom.games.tessen.cards import (
     ANIMALS,
@@ -387,6 +387,30 @@ class Tessen(Game[TessenState]):
             return pre + super().apply(state, player, action, time_ms)  # the reason, raised
         return super().apply(state, player, action, time_ms)
 
+    def apply_quiet(self, state: TessenState, player: int, action: str, time_ms: int) -> bool:
+        """:meth:`apply` for a runner that neither records nor shows what happens (the
+        simulated clock's, unrecorded: ``engine.realtime``): the same change to the state, and
+        ``True``, where ``apply`` accepts; where it would raise a ``WarroomError``, the same
+        change (the clock moved) and ``False``. The action's own events are not built, nor a
+        refusal's reason (a test compares states and answers with ``apply``)."""
+        if state.winner < 0 and type(time_ms) is int and player in (0, 1) and type(action) is str \
+                and action in ACTIONS:
+            self.advance_time(state, time_ms)
+            # is_legal at time_ms, now that no deadline falls before it (as in apply)
+            if state.winner < 0 and (state.phase != "play" or time_ms >= state.sides[player].last + int(
+                    state.config["options"]["min_interval_ms"])):
+                cache = state.cache
+                known = cache[player] if cache is not None else None
+                if action in known if known is not None else action_legal(state, player, action):
+                    self._act(state, player, action, state.clock, None)
+                    return True
+            return False  # apply raises here: NotYourTurn, IllegalAction or GameOver
+        try:
+            self.apply(state, player, action, time_ms)
+        except WarroomError:
+            return False
+        return True
+
     def next_chance(self, state: TessenState, player: int, now_ms: int) -> int | None:
         """``now_ms`` if ``player`` may act now, the end of their minimum interval if that is
         later, ``None`` if they have nothing to do until the state changes."""
@@ -405,6 +429,29 @@ class Tessen(Game[TessenState]):
         ready = side.last + int(state.config["options"]["min_interval_ms"])
         return ready if ready > now_ms else now_ms
 
+    def perceive(self, state: TessenState, player: int, now_ms: int) -> list[str] | int | None:
+        """What ``player`` finds on looking at ``now_ms``, in one call, as the simulated clock's
+        runner would learn it from :meth:`next_chance`, :meth:`deciders` and
+        :meth:`legal_actions` (``engine.realtime``; a test compares them): a later instant if
+        their minimum interval has not ended then, ``None`` if they have nothing to do until the
+        state changes, else their legal actions now (empty: none)."""
+        if state.winner >= 0 or player not in (0, 1):
+            return None
+        cache = state.cache
+        due = cache[2] if cache is not None and cache[3] else self._due(state)
+        if due is not None and due[0] <= now_ms:  # a deadline falls first: the long way
+            return self.legal_actions(state, player, now_ms) if player in self.deciders(state) else []
+        if state.phase != "play":
+            return list(self._legal(state, player))
+        side = state.sides[player]
+        ready = side.last + int(state.config["options"]["min_interval_ms"])
+        if ready <= now_ms:
+            return list(self._legal(state, player))  # empty if it has nothing to do
+        if side.take or len(side.hand) < HAND_LIMIT or (state.attack and state.attack[0] != player) \
+                or side.hand[0] < KINDS or self._legal(state, player):  # _can_act, inline
+            return ready
+        return None
+
     def ready_at(self, state: TessenState, player: int) -> int:
         """When ``player``'s minimum interval since their last action ends."""
         return state.sides[player].last + int(state.config["options"]["min_interval_ms"])
@@ -414,85 +461,97 @@ class Tessen(Game[TessenState]):
         events = self.advance_time(state, t)  # apply_trusted relies on it
         return self._act(state, player, action, t, events)
 
-    def _act(self, state: TessenState, player: int, action: str, t: int, events: list[Event]) -> list[Event]:
-        """The action at ``t``, the clock already there; its events are added to ``events``."""
+    def _act(self, state: TessenState, player: int, action: str, t: int,
+             events: list[Event] | None) -> list[Event]:
+        """The action at ``t``, the clock already there; its events are added to ``events``
+        (``None``: the action's own events are not built, see :meth:`apply_quiet`)."""
         state.cache = None
         state.moves += 1
         verb, a, b = ACTIONS[action]
         side = state.sides[player]
-        seat = SEATS[player]
+        log = events is not None
+        out: list[Event] = events if events is not None else []  # for the rarer pieces of play
         if verb == "serve":
-            self._serve(state, player, a, t, events, timeout=False)
-            return events
+            self._serve(state, player, a, t, out, timeout=False)
+            return out
         side.last = t
         hand = side.hand
+        seat = SEATS[player]
         if verb == "draw":
             if a:
                 card = state.sides[1 - player].discard.pop()
                 insort(hand, card)
-                events.append(Event("draw", {"seat": seat, "from": "opponent", "card": ANIMALS[card],
-                                             "t": t}))
+                if log:
+                    out.append(Event("draw", {"seat": seat, "from": "opponent", "card": ANIMALS[card], "t": t}))
             else:
                 card = side.deck.pop()
                 insort(hand, card)
-                events.append(Event("draw", {"seat": seat, "from": "deck", "left": len(side.deck),
-                                             "t": t}, {"card": _key(card)}, (player,)))
+                if log:
+                    out.append(Event("draw", {"seat": seat, "from": "deck", "left": len(side.deck), "t": t},
+                                     {"card": _key(card)}, (player,)))
                 if not side.deck:
-                    self._end_round(state, player, t, events)
+                    self._end_round(state, player, t, out)
         elif verb == "play":
             hand.remove(a)
             place = side.places[b]
             place[0] = a
             place[1] += 1
-            events.append(Event("play", {"seat": seat, "card": ANIMALS[a], "place": b + 1,
-                                         "pile": place[1], "t": t}))
+            if log:
+                out.append(Event("play", {"seat": seat, "card": ANIMALS[a], "place": b + 1, "pile": place[1],
+                                          "t": t}))
         elif verb == "keep":
             place = side.places[a]
             side.score[place[0]] += place[1]
-            events.append(Event("keep", {"seat": seat, "card": ANIMALS[place[0]], "count": place[1],
-                                         "place": a + 1, "kept": sum(side.score), "t": t}))
+            if log:
+                out.append(Event("keep", {"seat": seat, "card": ANIMALS[place[0]], "count": place[1],
+                                          "place": a + 1, "kept": sum(side.score), "t": t}))
             place[0], place[1] = -1, 0
         elif verb == "discard":
             hand.remove(a)
             side.discard.append(a)
-            events.append(Event("discard", {"seat": seat, "card": ANIMALS[a], "t": t}))
+            if log:
+                out.append(Event("discard", {"seat": seat, "card": ANIMALS[a], "t": t}))
         elif verb == "attack":
             hand.remove(b)
             deadline = t + int(state.config["options"]["answer_ms"])
             state.attack = [player, a, b, deadline]
-            target = state.sides[1 - player].places[a]
-            events.append(Event("attack", {"seat": seat, "place": a + 1, "with": WITH_NAME[b],
-                                           "pile": _key(target[0]) if target[0] >= 0 else None,
-                                           "count": target[1], "deadline": deadline, "t": t}))
+            if log:
+                target = state.sides[1 - player].places[a]
+                out.append(Event("attack", {"seat": seat, "place": a + 1, "with": WITH_NAME[b],
+                                            "pile": _key(target[0]) if target[0] >= 0 else None,
+                                            "count": target[1], "deadline": deadline, "t": t}))
         elif verb == "defend":
             hand.remove(a)
             w = state.attack[2]
             state.fallen += [w, a]
-            events.append(Event("defend", {"seat": seat, "with": WITH_NAME[a], "against": WITH_NAME[w],
-                                           "place": state.attack[1] + 1, "t": t}))
+            if log:
+                out.append(Event("defend", {"seat": seat, "with": WITH_NAME[a], "against": WITH_NAME[w],
+                                            "place": state.attack[1] + 1, "t": t}))
             state.attack = []
         elif verb == "yield":
-            self._yield(state, t, events, timeout=False)
+            self._yield(state, t, out, timeout=False)
         elif verb == "take":
-            self._take(state, player, a, t, events, timeout=False)
+            self._take(state, player, a, t, out, timeout=False)
         elif verb == "clear":
             hand.remove(b)
             place = side.places[a]
             state.fallen += [place[2], b]
-            events.append(Event("clear", {"seat": seat, "place": a + 1, "with": WITH_NAME[b],
-                                          "enemy": WITH_NAME[place[2]], "t": t}))
+            if log:
+                out.append(Event("clear", {"seat": seat, "place": a + 1, "with": WITH_NAME[b],
+                                           "enemy": WITH_NAME[place[2]], "t": t}))
             place[2] = -1
         elif verb == "dragon":
             hand.remove(a)
             side.dragon[0 if a == WARRIOR else 1] += 1
-            events.append(Event("dragon", {"seat": seat, "with": WITH_NAME[a],
-                                           "on_dragon": [_dragon_strength(s) for s in state.sides],
-                                           "t": t}))
+            if log:
+                out.append(Event("dragon", {"seat": seat, "with": WITH_NAME[a],
+                                            "on_dragon": [_dragon_strength(s) for s in state.sides], "t": t}))
         elif verb == "sacred":
             hand.remove(a)
             state.sacred.append(a)
-            events.append(Event("sacred", {"seat": seat, "card": ANIMALS[a], "t": t}))
-        return events
+            if log:
+                out.append(Event("sacred", {"seat": seat, "card": ANIMALS[a], "t": t}))
+        return out
 
     # ----- time ----------------------------------------------------------------------------------
     def _due(self, state: TessenState) -> tuple[int, int, int] | None:
@@ -524,7 +583,8 @@ class Tessen(Game[TessenState]):
         default), leaving out the ends of minimum intervals, where only legality changes: the
         simulated runner's wake-ups between bots (``engine.realtime``), since ``next_chance``
         names the end of each seat's interval exactly."""
-        due = self._due(state)
+        cache = state.cache
+        due = cache[2] if cache is not None and cache[3] else self._due(state)
         return None if due is None else due[0]
 
     def advance_time(self, state: TessenState, now_ms: int) -> list[Event]:

@@ -67,8 +67,8 @@ from __future__ import annotations
 import heapq
 import math
 import random
-from dataclasses import dataclass
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from warroom.engine.errors import WarroomError

@@ -135,20 +135,23 @@ class HumanReaction:
         return round(max(floor, floor + decision + choice))
 
     def sampler(self, rng: random.Random) -> Callable[[int], int]:
-        """``delay_ms`` with ``rng`` bound and its constants worked out once: the draw the
-        runner makes at every choice (the same numbers from the same stream, in one call)."""
+        """``delay_ms`` with ``rng`` bound and its constants worked out once, less than 0 read
+        as 0: the draw the runner makes at every choice (the same numbers from the same stream,
+        in one call; a test compares the two)."""
         mu, sigma, tau, hick = self.mu, self.sigma, self.tau, self.hick_ms_per_bit
-        rate = 1.0 / tau if tau > 0 else 0.0
+        tail, rate = tau > 0, 1.0 / tau if tau > 0 else 0.0
         floor = self.perception_ms + self.motor_ms
         gauss, uniform, log, log2 = rng.gauss, rng.random, math.log, math.log2
         choices = [hick * log2(n) if n > 1 else 0.0 for n in range(_CHOICES_KEPT)]
 
         def draw(options: int) -> int:
             # the exponential tail as random.expovariate(rate) draws it, written out
-            decision = gauss(mu, sigma) + (-log(1.0 - uniform()) / rate if tau > 0 else 0.0)
+            decision = gauss(mu, sigma) + (-log(1.0 - uniform()) / rate if tail else 0.0)
             choice = choices[options] if 0 <= options < _CHOICES_KEPT else \
                 hick * log2(options) if options > 1 else 0.0
-            return round(max(floor, floor + decision + choice))
+            ms = floor + decision + choice
+            ms = round(ms if ms > floor else floor)  # max(floor, ms), without the call
+            return ms if ms > 0 else 0
 
         return draw
 
@@ -172,11 +175,12 @@ _CHOICES_KEPT = 64  # HumanReaction.sampler's table of Hick-Hyman terms, by numb
 
 
 def _sampler(model: ReactionModel, rng: random.Random) -> Callable[[int], int]:
-    """A seat's delay draw: the model's own ``sampler`` if it has one, else ``delay_ms``."""
+    """A seat's delay draw in whole milliseconds, at least 0: the model's own ``sampler`` if it
+    has one, else its ``delay_ms``."""
     own = getattr(model, "sampler", None)
     if callable(own):
         return own(rng)  # type: ignore[no-any-return]
-    return lambda options: model.delay_ms(rng, options)
+    return lambda options: max(0, int(model.delay_ms(rng, options)))
 
 
 # Grounded in docs/architecture.md "Real time" and ../shared/reference/games-background.md §2.3:
@@ -423,7 +427,7 @@ class Scheduler:
                 s.look_at = t + self.idle_ms
                 self._schedule(s.look_at, _PERCEIVE, seat, s.generation)
                 continue
-            delay = max(0, int(s.delay(len(legal))))
+            delay = s.delay(len(legal))
             s.busy = True
             s.waiting = False
             self.seq += 1  # self._schedule, inline

@@ -25,7 +25,6 @@ hand is full.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from typing import Any
 
 from warroom.engine.realtime import REACTION_LEVELS, HumanReaction
@@ -66,42 +65,37 @@ class TessenBot:
             return next((a for a in legal if ACTIONS[a][1] == WARRIOR), legal[0])
         if first in ("defend", "yield"):
             return self._answer(seen, tuple(OPS[a] for a in legal))
-        by_verb = _grouped(legal)
+        keep, clear, attack, dragon, play, sacred, draw, discard = _grouped(legal)
         hand: list[int] = seen["hand"]
         warriors = hand.count(WARRIOR) + hand.count(SUPER)
         places: list[list[int]] = seen["places"]  # [kind, count, blocker], -1 for none
-        free = [p[0] < 0 and p[2] < 0 for p in places].count(True)
+        free = 0  # empty places no enemy warrior blocks
+        for p in places:
+            if p[0] < 0 and p[2] < 0:
+                free += 1
 
-        keep = by_verb.get("keep")
         if keep:
-            return max(keep, key=lambda x: places[x[1][1]][1])[0]
-        clear = by_verb.get("clear")
+            return keep[0][0] if len(keep) == 1 else max(keep, key=lambda x: places[x[1][1]][1])[0]
         if clear and (free == 0 or warriors >= 3 or (len(hand) >= 5 and warriors >= 2)):
             return min(clear, key=lambda x: (x[1][2] == SUPER, x[1][1]))[0]
-        attack = by_verb.get("attack")
         if attack:
             choice = self._attack(seen["opp_places"], places, attack, warriors, len(hand) >= 5, free)
             if choice is not None:
                 return choice
-        dragon = by_verb.get("dragon")
         if dragon and warriors >= 2 and seen["dragon"] <= seen["opp_dragon"]:
             return min(dragon, key=lambda x: x[1][1] == SUPER)[0]
-        play = by_verb.get("play")
         if play:
             choice = self._play(places, hand, play, free)
             if choice is not None:
                 return choice
-        sacred = by_verb.get("sacred")
         if sacred and len(hand) >= 5:
             choice = self._sacred(seen, sacred)
             if choice is not None:
                 return choice
-        draw = by_verb.get("draw")
         if draw:
             choice = self._draw(seen, places, hand, draw)
             if choice is not None:
                 return choice
-        discard = by_verb.get("discard")
         if discard:
             return self._discard(places, hand, seen["opp_places"], discard)
         if play:
@@ -143,17 +137,28 @@ class TessenBot:
 
     def _play(self, places: list[list[int]], hand: list[int],
               play: Ops, free: int) -> str | None:
-        onto = [(a, op) for a, op in play if places[op[2]][0] >= 0]
-        if onto:
-            return max(onto, key=lambda x: places[x[1][2]][1])[0]
-        # a new pile: kinds held in pairs first (the first of the best, as a stable sort would
-        # put it first); while two places or fewer are free, only a pair starts one
-        pool: Sequence[tuple[str, Op]] = play
-        if not (free > 2 or len(hand) >= 5):
-            pool = [x for x in play if hand.count(x[1][1]) >= 2]
-            if not pool:
-                return None
-        return min(pool, key=lambda x: (-hand.count(x[1][1]), x[1][1], x[1][2]))[0]
+        # onto the biggest existing pile (the first of the biggest)
+        best: str | None = None
+        most = -1
+        for a, op in play:
+            pile = places[op[2]]
+            if pile[0] >= 0 and pile[1] > most:
+                best, most = a, pile[1]
+        if best is not None:
+            return best
+        # a new pile: kinds held in pairs first, then by kind and place (the first of the
+        # best, as a stable sort would put it first); while two places or fewer are free, only
+        # a pair starts one
+        pairs_only = not (free > 2 or len(hand) >= 5)
+        first: tuple[int, int, int] | None = None
+        for a, op in play:
+            n = hand.count(op[1])
+            if pairs_only and n < 2:
+                continue
+            order = (-n, op[1], op[2])
+            if first is None or order < first:
+                best, first = a, order
+        return best
 
     def _sacred(self, seen: dict[str, Any], sacred: Ops) -> str | None:
         mine: list[int] = seen["score"][:]
@@ -195,24 +200,30 @@ class TessenBot:
 
 
 OPS: dict[str, tuple[str, Op]] = {a: (a, op) for a, op in ACTIONS.items()}  # shared pairs
-_GROUPS: dict[tuple[str, ...], dict[str, Ops]] = {}
+# the verbs the plan weighs, in the order of _grouped's answer (the others answer alone)
+PLANNED = ("keep", "clear", "attack", "dragon", "play", "sacred", "draw", "discard")
+_SLOT = {verb: i for i, verb in enumerate(PLANNED)}
+_GROUPS: dict[tuple[str, ...], tuple[Ops, ...]] = {}
 _GROUPS_KEPT = 20_000  # a few megabytes; a long simulation meets more lists, and starts again
 
 
-def _grouped(legal: list[str]) -> dict[str, Ops]:
-    """The legal actions with their meaning, grouped by verb (in legal order); remembered by
-    list, since matches meet the same lists again and again (most of them after a few dozen
-    matches). Shared between calls: read only."""
+def _grouped(legal: list[str]) -> tuple[Ops, ...]:
+    """The legal actions with their meaning, grouped by verb (in legal order), one group for
+    each verb of ``PLANNED`` (empty: none); remembered by list, since matches meet the same
+    lists again and again (most of them after a few dozen matches). Shared between calls: read
+    only."""
     key = tuple(legal)
     got = _GROUPS.get(key)
     if got is None:
         if len(_GROUPS) >= _GROUPS_KEPT:
             _GROUPS.clear()
-        by_verb: dict[str, list[tuple[str, Op]]] = {}
+        groups: list[list[tuple[str, Op]]] = [[] for _ in PLANNED]
         for a in legal:
             pair = OPS[a]
-            by_verb.setdefault(pair[1][0], []).append(pair)
-        got = _GROUPS[key] = {verb: tuple(group) for verb, group in by_verb.items()}
+            slot = _SLOT.get(pair[1][0])
+            if slot is not None:
+                groups[slot].append(pair)
+        got = _GROUPS[key] = tuple(tuple(group) for group in groups)
     return got
 
 

@@ -395,7 +395,13 @@ class Tessen(Game[TessenState]):
         refusal's reason (a test compares states and answers with ``apply``)."""
         if state.winner < 0 and type(time_ms) is int and player in (0, 1) and type(action) is str \
                 and action in ACTIONS:
-            self.advance_time(state, time_ms)
+            cache = state.cache
+            due = cache[2] if cache is not None and cache[3] else self._due(state)
+            if due is None or due[0] > time_ms:  # advance_time, where nothing falls due
+                if time_ms > state.clock:
+                    state.clock = time_ms
+            else:
+                self.advance_time(state, time_ms)
             # is_legal at time_ms, now that no deadline falls before it (as in apply)
             if state.winner < 0 and (state.phase != "play" or time_ms >= state.sides[player].last + int(
                     state.config["options"]["min_interval_ms"])):
@@ -562,7 +568,18 @@ class Tessen(Game[TessenState]):
             cache = state.cache = [None, None, None, False]
         elif cache[3]:
             return cache[2]  # type: ignore[no-any-return]
-        due = _due(state)
+        due: tuple[int, int, int] | None = None
+        if state.winner >= 0:
+            pass
+        elif state.phase == "serve":
+            due = (state.serve_deadline, 2, int(state.rounds[-1]["winner"]))
+        else:
+            if state.attack:
+                due = (state.attack[3], 0, state.attack[0])
+            for p in (0, 1):
+                take = state.sides[p].take
+                if take and (due is None or (take[2], 1, p) < due):
+                    due = (take[2], 1, p)
         cache[2], cache[3] = due, True
         return due
 
@@ -771,21 +788,6 @@ class Tessen(Game[TessenState]):
     def explain_illegal(self, state: TessenState, player: int, action: str) -> str:
         return text.explain_illegal(self, state, player, action)
 
-
-
-def _due(state: TessenState) -> tuple[int, int, int] | None:
-    if state.winner >= 0:
-        return None
-    if state.phase == "serve":
-        return (state.serve_deadline, 2, int(state.rounds[-1]["winner"]))
-    best: tuple[int, int, int] | None = None
-    if state.attack:
-        best = (state.attack[3], 0, state.attack[0])
-    for p in (0, 1):
-        take = state.sides[p].take
-        if take and (best is None or (take[2], 1, p) < best):
-            best = (take[2], 1, p)
-    return best
 
 
 def _key(card: int) -> str:

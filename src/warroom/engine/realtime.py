@@ -142,13 +142,13 @@ class HumanReaction:
         tail, rate = tau > 0, 1.0 / tau if tau > 0 else 0.0
         floor = self.perception_ms + self.motor_ms
         gauss, uniform, log, log2 = rng.gauss, rng.random, math.log, math.log2
-        choices = [hick * log2(n) if n > 1 else 0.0 for n in range(_CHOICES_KEPT)]
+        kept = _CHOICES_KEPT
+        choices = [hick * log2(n) if n > 1 else 0.0 for n in range(kept)]
 
-        def draw(options: int) -> int:
+        def draw(options: int) -> int:  # options: at least 1 (a choice among legal actions)
             # the exponential tail as random.expovariate(rate) draws it, written out
             decision = gauss(mu, sigma) + (-log(1.0 - uniform()) / rate if tail else 0.0)
-            choice = choices[options] if 0 <= options < _CHOICES_KEPT else \
-                hick * log2(options) if options > 1 else 0.0
+            choice = choices[options] if options < kept else hick * log2(options)
             ms = floor + decision + choice
             ms = round(ms if ms > floor else floor)  # max(floor, ms), without the call
             return ms if ms > 0 else 0
@@ -287,7 +287,8 @@ class Scheduler:
             s.generation += 1  # supersedes the queued look (an idle look among them)
             s.look_at = at
             if at is not None:
-                self._schedule(at, _PERCEIVE, i, s.generation)
+                self.seq += 1  # self._schedule, inline: after every action
+                heapq.heappush(self.queue, (at, _PERCEIVE, 0.0, self.seq, i, s.generation))
 
     def _wake(self, t: int) -> None:
         """The state changed at ``t``: every waiting seat plans its next look again."""

@@ -202,7 +202,7 @@ class TessenBot:
 OPS: dict[str, tuple[str, Op]] = {a: (a, op) for a, op in ACTIONS.items()}  # shared pairs
 # the verbs the plan weighs, in the order of _grouped's answer (the others answer alone)
 PLANNED = ("keep", "clear", "attack", "dragon", "play", "sacred", "draw", "discard")
-_SLOT = {verb: i for i, verb in enumerate(PLANNED)}
+_SLOT = {a: PLANNED.index(op[0]) if op[0] in PLANNED else -1 for a, op in ACTIONS.items()}
 _GROUPS: dict[tuple[str, ...], tuple[Ops, ...]] = {}
 _GROUPS_KEPT = 20_000  # a few megabytes; a long simulation meets more lists, and starts again
 
@@ -217,13 +217,12 @@ def _grouped(legal: list[str]) -> tuple[Ops, ...]:
     if got is None:
         if len(_GROUPS) >= _GROUPS_KEPT:
             _GROUPS.clear()
-        groups: list[list[tuple[str, Op]]] = [[] for _ in PLANNED]
+        groups: tuple[list[tuple[str, Op]], ...] = ([], [], [], [], [], [], [], [])  # PLANNED's
         for a in legal:
-            pair = OPS[a]
-            slot = _SLOT.get(pair[1][0])
-            if slot is not None:
-                groups[slot].append(pair)
-        got = _GROUPS[key] = tuple(tuple(group) for group in groups)
+            slot = _SLOT[a]
+            if slot >= 0:
+                groups[slot].append(OPS[a])
+        got = _GROUPS[key] = tuple(map(tuple, groups))
     return got
 
 

@@ -342,8 +342,7 @@ class Tessen(Game[TessenState]):
                 later = state.clone()
                 self.advance_time(later, now_ms)
                 return self.legal_actions(later, player, now_ms)
-            if state.phase == "play" and now_ms < state.sides[player].last + int(
-                    state.config["options"]["min_interval_ms"]):
+            if state.phase == "play" and now_ms < state.sides[player].last + state.interval_ms:
                 return []  # inside the minimum interval (ready_at)
         cache = state.cache
         known = cache[player] if cache is not None else None
@@ -371,8 +370,7 @@ class Tessen(Game[TessenState]):
         if state.winner < 0 and type(time_ms) is int and player in (0, 1):
             pre = self.advance_time(state, time_ms)
             # is_legal at time_ms, now that no deadline falls before it
-            if state.winner < 0 and (state.phase != "play" or time_ms >= state.sides[player].last + int(
-                    state.config["options"]["min_interval_ms"])):
+            if state.winner < 0 and (state.phase != "play" or time_ms >= state.sides[player].last + state.interval_ms):
                 cache = state.cache
                 known = cache[player] if cache is not None else None
                 if action in known if known is not None else action_legal(state, player, action):
@@ -403,8 +401,7 @@ class Tessen(Game[TessenState]):
             else:
                 self.advance_time(state, time_ms)
             # is_legal at time_ms, now that no deadline falls before it (as in apply)
-            if state.winner < 0 and (state.phase != "play" or time_ms >= state.sides[player].last + int(
-                    state.config["options"]["min_interval_ms"])):
+            if state.winner < 0 and (state.phase != "play" or time_ms >= state.sides[player].last + state.interval_ms):
                 cache = state.cache
                 known = cache[player] if cache is not None else None
                 if action in known if known is not None else action_legal(state, player, action):
@@ -432,7 +429,7 @@ class Tessen(Game[TessenState]):
         if not (side.take or len(side.hand) < HAND_LIMIT or (state.attack and state.attack[0] != player)
                 or side.hand[0] < KINDS or self._legal(state, player)):  # _can_act, inline
             return None
-        ready = side.last + int(state.config["options"]["min_interval_ms"])
+        ready = side.last + state.interval_ms
         return ready if ready > now_ms else now_ms
 
     def perceive(self, state: TessenState, player: int, now_ms: int) -> list[str] | int | None:
@@ -450,7 +447,7 @@ class Tessen(Game[TessenState]):
         if state.phase != "play":
             return list(self._legal(state, player))
         side = state.sides[player]
-        ready = side.last + int(state.config["options"]["min_interval_ms"])
+        ready = side.last + state.interval_ms
         if ready <= now_ms:
             return list(self._legal(state, player))  # empty if it has nothing to do
         if side.take or len(side.hand) < HAND_LIMIT or (state.attack and state.attack[0] != player) \
@@ -460,7 +457,7 @@ class Tessen(Game[TessenState]):
 
     def ready_at(self, state: TessenState, player: int) -> int:
         """When ``player``'s minimum interval since their last action ends."""
-        return state.sides[player].last + int(state.config["options"]["min_interval_ms"])
+        return state.sides[player].last + state.interval_ms
 
     def _apply(self, state: TessenState, player: int, action: str, time_ms: int | None) -> list[Event]:
         t = state.clock if time_ms is None else max(time_ms, state.clock)
@@ -576,10 +573,11 @@ class Tessen(Game[TessenState]):
         else:
             if state.attack:
                 due = (state.attack[3], 0, state.attack[0])
-            for p in (0, 1):
-                take = state.sides[p].take
-                if take and (due is None or (take[2], 1, p) < due):
-                    due = (take[2], 1, p)
+            first, second = state.sides
+            if first.take and (due is None or (first.take[2], 1, 0) < due):
+                due = (first.take[2], 1, 0)
+            if second.take and (due is None or (second.take[2], 1, 1) < due):
+                due = (second.take[2], 1, 1)
         cache[2], cache[3] = due, True
         return due
 
@@ -587,7 +585,7 @@ class Tessen(Game[TessenState]):
         due = self._due(state)
         out = None if due is None else due[0]
         if state.phase == "play" and state.winner < 0:
-            gap = int(state.config["options"]["min_interval_ms"])
+            gap = state.interval_ms
             clock = state.clock
             for side in state.sides:
                 ready = side.last + gap

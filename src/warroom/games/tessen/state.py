@@ -82,6 +82,11 @@ class TessenState:
     winner: int = -1  # -1 running, else the seat that won the match
     moves: int = 0  # accepted actions so far
     cache: Any = None  # (player, position-legal actions); never serialised
+    # the minimum interval of the config's options, read at every look (derived, not stored)
+    interval_ms: int = field(init=False, default=0, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self.interval_ms = int(self.config["options"]["min_interval_ms"])
 
     def clone(self) -> TessenState:
         return TessenState(

@@ -67,23 +67,25 @@ class TessenBot:
             return self._answer(seen, tuple(OPS[a] for a in legal))
         keep, clear, attack, dragon, play, sacred, draw, discard = _grouped(legal)
         hand: list[int] = seen["hand"]
-        warriors = hand.count(WARRIOR) + hand.count(SUPER)
         places: list[list[int]] = seen["places"]  # [kind, count, blocker], -1 for none
-        free = 0  # empty places no enemy warrior blocks
-        for p in places:
-            if p[0] < 0 and p[2] < 0:
-                free += 1
 
         if keep:
             return keep[0][0] if len(keep) == 1 else max(keep, key=lambda x: places[x[1][1]][1])[0]
-        if clear and (free == 0 or warriors >= 3 or (len(hand) >= 5 and warriors >= 2)):
-            return min(clear, key=lambda x: (x[1][2] == SUPER, x[1][1]))[0]
-        if attack:
-            choice = self._attack(seen["opp_places"], places, attack, warriors, len(hand) >= 5, free)
-            if choice is not None:
-                return choice
-        if dragon and warriors >= 2 and seen["dragon"] <= seen["opp_dragon"]:
-            return min(dragon, key=lambda x: x[1][1] == SUPER)[0]
+        free = -1  # empty places no enemy warrior blocks: counted once a choice weighs them
+        if clear or attack or dragon:
+            warriors = hand.count(WARRIOR) + hand.count(SUPER)
+            if clear:
+                free = _free(places)
+                if free == 0 or warriors >= 3 or (len(hand) >= 5 and warriors >= 2):
+                    return min(clear, key=lambda x: (x[1][2] == SUPER, x[1][1]))[0]
+            if attack:
+                if free < 0:
+                    free = _free(places)
+                choice = self._attack(seen["opp_places"], places, attack, warriors, len(hand) >= 5, free)
+                if choice is not None:
+                    return choice
+            if dragon and warriors >= 2 and seen["dragon"] <= seen["opp_dragon"]:
+                return min(dragon, key=lambda x: x[1][1] == SUPER)[0]
         if play:
             choice = self._play(places, hand, play, free)
             if choice is not None:
@@ -137,6 +139,7 @@ class TessenBot:
 
     def _play(self, places: list[list[int]], hand: list[int],
               play: Ops, free: int) -> str | None:
+        """``free``: the free places, -1 if not counted yet."""
         # onto the biggest existing pile (the first of the biggest)
         best: str | None = None
         most = -1
@@ -149,7 +152,7 @@ class TessenBot:
         # a new pile: kinds held in pairs first, then by kind and place (the first of the
         # best, as a stable sort would put it first); while two places or fewer are free, only
         # a pair starts one
-        pairs_only = not (free > 2 or len(hand) >= 5)
+        pairs_only = len(hand) < 5 and (free if free >= 0 else _free(places)) <= 2
         first: tuple[int, int, int] | None = None
         for a, op in play:
             n = hand.count(op[1])
@@ -197,6 +200,11 @@ class TessenBot:
             return (int(on_pile), int(k in opp_piles), hand.count(k))
 
         return min(discard, key=cost)[0]
+
+
+def _free(places: list[list[int]]) -> int:
+    """How many places are empty and unblocked."""
+    return [p[0] < 0 and p[2] < 0 for p in places].count(True)
 
 
 OPS: dict[str, tuple[str, Op]] = {a: (a, op) for a, op in ACTIONS.items()}  # shared pairs

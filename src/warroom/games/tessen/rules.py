@@ -177,8 +177,11 @@ def action_legal(state: TessenState, p: int, action: str) -> bool:
     landing action is checked on a state its seat has not seen, and only that action is asked
     about (a property test compares the two over every action)."""
     op = ACTIONS.get(action) if isinstance(action, str) else None
-    if op is None:
-        return False
+    return op is not None and _op_legal(state, p, action, op)
+
+
+def _op_legal(state: TessenState, p: int, action: str, op: Op) -> bool:
+    """``action_legal`` of ``action``, whose meaning is ``op``."""
     phase = state.phase
     if phase != "play":
         return phase == "serve" and action in _serve_legal(state, p)
@@ -318,6 +321,19 @@ class Tessen(Game[TessenState]):
             got = cache[p] = tuple(position_legal(state, p))
         return got  # type: ignore[no-any-return]
 
+    def _legal_list(self, state: TessenState, p: int) -> list[str]:
+        """``list(self._legal(state, p))``, built once: a list just built is handed out as it is
+        (the cache keeps its own copy)."""
+        cache = state.cache
+        if cache is None:
+            cache = state.cache = [None, None, None, False]
+        got = cache[p]
+        if got is not None:
+            return list(got)
+        out = position_legal(state, p)
+        cache[p] = tuple(out)
+        return out
+
     def decisions(self, state: TessenState) -> list[Decision]:
         return [Decision(p, text.decision_kind(state, p), text.prompt(self, state, p))
                 for p in self.deciders(state)]
@@ -391,8 +407,8 @@ class Tessen(Game[TessenState]):
         ``True``, where ``apply`` accepts; where it would raise a ``WarroomError``, the same
         change (the clock moved) and ``False``. The action's own events are not built, nor a
         refusal's reason (a test compares states and answers with ``apply``)."""
-        if state.winner < 0 and type(time_ms) is int and player in (0, 1) and type(action) is str \
-                and action in ACTIONS:
+        op = ACTIONS.get(action) if action.__class__ is str else None
+        if op is not None and state.winner < 0 and type(time_ms) is int and player in (0, 1):
             cache = state.cache
             due = cache[2] if cache is not None and cache[3] else self._due(state)
             if due is None or due[0] > time_ms:  # advance_time, where nothing falls due
@@ -404,7 +420,7 @@ class Tessen(Game[TessenState]):
             if state.winner < 0 and (state.phase != "play" or time_ms >= state.sides[player].last + state.interval_ms):
                 cache = state.cache
                 known = cache[player] if cache is not None else None
-                if action in known if known is not None else action_legal(state, player, action):
+                if action in known if known is not None else _op_legal(state, player, action, op):
                     self._act(state, player, action, state.clock, None)
                     return True
             return False  # apply raises here: NotYourTurn, IllegalAction or GameOver
@@ -445,11 +461,11 @@ class Tessen(Game[TessenState]):
         if due is not None and due[0] <= now_ms:  # a deadline falls first: the long way
             return self.legal_actions(state, player, now_ms) if player in self.deciders(state) else []
         if state.phase != "play":
-            return list(self._legal(state, player))
+            return self._legal_list(state, player)
         side = state.sides[player]
         ready = side.last + state.interval_ms
         if ready <= now_ms:
-            return list(self._legal(state, player))  # empty if it has nothing to do
+            return self._legal_list(state, player)  # empty if it has nothing to do
         if side.take or len(side.hand) < HAND_LIMIT or (state.attack and state.attack[0] != player) \
                 or side.hand[0] < KINDS or self._legal(state, player):  # _can_act, inline
             return ready

@@ -203,8 +203,11 @@ class TessenBot:
 
 
 def _free(places: list[list[int]]) -> int:
-    """How many places are empty and unblocked."""
-    return [p[0] < 0 and p[2] < 0 for p in places].count(True)
+    """How many places are empty and unblocked (kind and blocker both -1: their ``&`` is
+    negative only then, since neither is below -1)."""
+    a, b, c, d, e = places
+    return ((a[0] & a[2]) < 0) + ((b[0] & b[2]) < 0) + ((c[0] & c[2]) < 0) + ((d[0] & d[2]) < 0) \
+        + ((e[0] & e[2]) < 0)
 
 
 OPS: dict[str, tuple[str, Op]] = {a: (a, op) for a, op in ACTIONS.items()}  # shared pairs

@@ -279,6 +279,21 @@ def test_more_options_take_longer() -> None:
     assert [model.delay_ms(rng, n) for n in (1, 2, 4, 8)] == [150, 250, 350, 450]
 
 
+@pytest.mark.parametrize("model", [*REACTION_LEVELS.values(),
+                                   HumanReaction(perception_ms=50, mu=50, sigma=0, tau=0, hick_ms_per_bit=100,
+                                                 motor_ms=50),
+                                   HumanReaction(perception_ms=-300, mu=10, sigma=40, tau=20, hick_ms_per_bit=30,
+                                                 motor_ms=0)])
+def test_the_runners_draw_gives_the_numbers_delay_ms_gives(model: HumanReaction) -> None:
+    # the runner draws through the model's sampler (constants bound once): the same numbers from
+    # the same stream, read as at least 0 as the runner reads delay_ms
+    slow, fast = random.Random(3), random.Random(3)
+    draw = model.sampler(fast)
+    options = [1 + i % 90 for i in range(2000)]  # past the sampler's table of choice times too
+    assert [draw(n) for n in options] == [max(0, int(model.delay_ms(slow, n))) for n in options]
+    assert slow.random() == fast.random()
+
+
 def test_the_runner_serves_games_from_the_registry_too() -> None:
     game = registry.get("skirmish")
     outcome, _ = play_realtime(game, game.configure(2), 1, [GreedyBot(), GreedyBot()])

@@ -191,3 +191,73 @@ def test_waking_only_when_the_state_changes_plays_the_same_matches(variants: tup
             assert t is not None
             sched.run_until(t)
         assert fast is not None and fast.record.steps == slow.record.steps
+
+
+def test_a_quiet_landing_changes_the_state_as_apply_does() -> None:
+    from warroom.engine.errors import WarroomError
+
+    rng = random.Random(8)
+    answers: set[bool] = set()
+    for variants in VARIANTS:
+        for state in states(variants, 6, every=4):
+            for p in (0, 1):
+                t = state.clock + rng.choice((0, 150, 400, 2_000, 4_000))
+                legal = GAME.legal_actions(state, p, t)
+                for action in [*legal[:3], "draw", "yield", "take place=discard", "keep place=2",
+                               "draw   from=opponent", "fly", ""]:
+                    quiet, loud = GAME.clone(state), GAME.clone(state)
+                    accepted = GAME.apply_quiet(quiet, p, action, t)
+                    try:
+                        GAME.apply(loud, p, action, t)
+                    except WarroomError:
+                        assert not accepted, action
+                    else:
+                        assert accepted, action
+                    answers.add(accepted)
+                    assert GAME.to_json(quiet) == GAME.to_json(loud)
+                    assert quiet.interval_ms == loud.interval_ms == state.config["options"]["min_interval_ms"]
+    assert answers == {True, False}
+
+
+def _what_a_look_finds(state: TessenState, p: int, now: int) -> tuple[Any, ...]:
+    """What the runner makes of a look at ``now``, asked the long way (next_chance, deciders,
+    legal_actions)."""
+    at = GAME.next_chance(state, p, now)
+    if at is not None and at > now:
+        return ("later", at)
+    if at is None or p not in GAME.deciders(state):
+        return ("nothing",)
+    legal = GAME.legal_actions(state, p, now)
+    return ("act", legal) if legal else ("nothing",)
+
+
+def test_a_look_finds_in_one_call_what_the_long_way_finds() -> None:
+    seen: set[str] = set()
+    for variants in VARIANTS:
+        for state in states(variants, 7, every=3):
+            for p in (0, 1):
+                for dt in (0, 1, 150, 399, 400, 1000, 3_000, 5_000):
+                    now = state.clock + dt
+                    found = GAME.perceive(GAME.clone(state), p, now)
+                    got = ("later", found) if isinstance(found, int) else ("act", found) if found \
+                        else ("nothing",)
+                    assert got == _what_a_look_finds(GAME.clone(state), p, now), (p, now)
+                    seen.add(got[0])
+    assert seen == {"later", "nothing", "act"}
+
+
+@pytest.mark.parametrize("variants", VARIANTS)
+def test_the_runner_plays_the_same_matches_without_the_games_shortcuts(variants: tuple[str, ...]) -> None:
+    from warroom.games.tessen.rules import Tessen
+
+    class LongWay(Tessen):
+        perceive = None  # type: ignore[assignment]
+        apply_quiet = None  # type: ignore[assignment]
+
+    config = GAME.configure(2, list(variants), {"wins": 1})
+    for seed in range(3):
+        outcomes = []
+        for game in (GAME, LongWay()):
+            seats = [bots.make("tessen", "casual"), bots.make("tessen", "novice")]
+            outcomes.append(play_realtime(game, config, seed, seats)[0])
+        assert outcomes[0] == outcomes[1]

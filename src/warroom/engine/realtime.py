@@ -42,6 +42,15 @@ The life of one seat in the runner::
   game's ``bot_lens(state, seat)`` if the game has one: what the bot reads in the game's own
   terms (a snapshot holding nothing the seat's view does not), cheaper still; else as above.
 
+- Two more shortcuts, each used only if the game has it and each answering exactly what the
+  long way answers: ``game.perceive(state, seat, t)``, what a look finds in one call (a later
+  chance, ``None`` for nothing to do, else the legal actions) instead of ``next_chance``,
+  ``deciders`` and ``legal_actions``; and, with nothing recorded (so that nobody can see the
+  events), ``game.apply_quiet(state, seat, action, t)`` for a landing action, the change
+  ``game.apply`` makes, answered ``True`` or ``False`` instead of events or an error. A
+  reaction model with a ``sampler(rng)`` (``HumanReaction``) draws through it: the numbers of
+  ``delay_ms`` with its constants bound once.
+
 Until the ``next_chance`` hint (issue 9) the runner also asked every waiting seat again at each
 deadline and after each refused action; a bot that draws from its stream at every ``choose``
 (a blunder roll, say) therefore plays other games for the same seed than it did then.

@@ -13,11 +13,11 @@ Interpretations of the rulebook are written down in docs/rules/paper-kessen.md.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterable
 from typing import Any, ClassVar
 
 from warroom.engine import ConfigError, Decision, Event, Game, Option, Result, Rng, make, make_rng
 from warroom.engine.frames import NO_SEAT, Frame, FrameRule, Resolver, finish, push
-from warroom.engine.rng import quick_shuffle
 from warroom.engine.windows import PASS, Then, WindowRule, Windows
 from warroom.games.kessen import text
 from warroom.games.kessen.action_space import action_space
@@ -175,10 +175,12 @@ class Kessen(Game[KessenState]):
         state.cache = (player, tuple(legal))
         return legal
 
-    def _apply(self, state: KessenState, player: int, action: str, time_ms: int | None = None) -> list[Event]:
+    def _apply(self, state: KessenState, player: int, action: str, time_ms: int | None = None,
+               events: list[Event] | None = None) -> list[Event]:
         state.cache = None
         state.moves += 1
-        events: list[Event] = []
+        if events is None:
+            events = []
         frames = state.frames
         if frames:
             # the waiting frame's rule takes the answer; ``_advance`` then steps the stack on
@@ -199,6 +201,13 @@ class Kessen(Game[KessenState]):
     # bots and simulations apply moves taken from ``legal_actions``: ``_apply`` itself, one call
     # less on the hot path than the protocol's forwarding method
     apply_trusted = _apply
+
+    def apply_unrecorded(self, state: KessenState, player: int, action: str,
+                         time_ms: int | None = None) -> list[Event]:
+        """``apply_trusted`` for a search's playouts, whose events nobody reads: the very same
+        change of state, but the events are dropped and the costly parts of some (the Force
+        breakdown of a resolution, the card that decided it) are not worked out."""
+        return self._apply(state, player, action, time_ms, UNRECORDED)
 
     def result(self, state: KessenState) -> Result | None:
         if state.winner < 0:
@@ -232,40 +241,36 @@ class Kessen(Game[KessenState]):
 
         Cards of the opponent's hands that ``player`` has seen (Summon, Propaganda, Scouts) stay.
         """
-        out = state.clone()
+        out = state.copy_with(state.rng)  # the world's own generator is set at the end
         if out.cache is not None and out.cache[0] != player:
             # another seat's legal actions depend on its hidden hand; ``player``'s own depend
             # only on what it sees, so they hold in every world it cannot tell from this one
             out.cache = None
         # a world depends on the seed and what ``player`` knows only: every pool is sorted
-        # before it is shuffled (the real order is hidden), and quick_shuffle keeps it cheap
+        # before it is shuffled (the real order is hidden). The shuffles are ``quick_shuffle``'s:
+        # a sort on one key from ``rnd`` per card, drawn in list order (its body inlined: four
+        # shuffles a world, thousands of worlds a move)
         rnd = random.Random(seed)
-        opp = out.sides[1 - player]
-        me = out.sides[player]
-        known = set(out.known[1 - player])
+        draw = rnd.random
+
+        def shuffle_key(_: int) -> float:
+            return draw()
+
+        foe = 1 - player
+        opp = out.sides[foe]
+        seen = out.known[foe]
+        known = set(seen) if seen else None
         # each opponent hand is re-dealt from one pool with the deck it draws from (the leader
-        # deck is the opponent's own; recruit and action decks are shared)
-        for hand, owner, deck in (("leaders", opp, "leader_deck"), ("recruits", out, "recruit_deck"),
-                                  ("actions", out, "action_deck")):
-            cards: list[int] = getattr(opp, hand)
-            if known:
-                kept = sorted(c for c in cards if c in known)
-                pool = [c for c in cards if c not in known] + getattr(owner, deck)
-            else:
-                kept, pool = [], cards + getattr(owner, deck)
-            pool.sort()
-            n = len(cards) - len(kept)
-            # a pending Assassin told ``player`` that the hand holds a true leader: deal one
-            need = (hand == "leaders" and _assassin_pending(out, 1 - player)
-                    and all(u.leader in MAIN_LEADERS for u in opp.units))
-            for _ in range(1000):
-                quick_shuffle(pool, rnd)
-                if not need or _assassin_targets_in(kept + pool[:n]):
-                    break
-            setattr(opp, hand, kept + pool[:n])
-            setattr(owner, deck, pool[n:])
-        me.leader_deck.sort()
-        quick_shuffle(me.leader_deck, rnd)
+        # deck is the opponent's own; recruit and action decks are shared). A pending Assassin
+        # told ``player`` that the leader hand holds a true leader: a world deals one.
+        need = (bool(out.frames) and _assassin_pending(out, foe)
+                and all(u.leader in MAIN_LEADERS for u in opp.units))
+        opp.leaders, opp.leader_deck = _redeal(opp.leaders, opp.leader_deck, known, shuffle_key, need)
+        opp.recruits, out.recruit_deck = _redeal(opp.recruits, out.recruit_deck, known, shuffle_key, False)
+        opp.actions, out.action_deck = _redeal(opp.actions, out.action_deck, known, shuffle_key, False)
+        deck = out.sides[player].leader_deck
+        deck.sort()
+        deck.sort(key=shuffle_key)
         out.rng = Rng(rnd.getrandbits(64))
         return out
 
@@ -412,8 +417,12 @@ class Kessen(Game[KessenState]):
         au = state.sides[att].unit(state.att_unit)
         du = state.sides[dfn].unit(state.def_unit)
         assert au is not None and du is not None
-        fa, pa = unit_force(state, att, au, True)
-        fd, pd = unit_force(state, dfn, du, True)
+        recorded = events.__class__ is not Unrecorded
+        if recorded:
+            fa, pa = unit_force(state, att, au, True)
+            fd, pd = unit_force(state, dfn, du, True)
+        else:  # the same totals, without the labelled breakdown nobody will read
+            fa, fd = force_total(state, att, au, True), force_total(state, dfn, du, True)
         coin = -1
         if fa > fd:
             winner = att
@@ -426,13 +435,14 @@ class Kessen(Game[KessenState]):
         lose_unit = au if loser == att else du
         win_unit = au if winner == att else du
         state.last_engagement_winner = winner
-        events.append(Event("resolution", {
-            "attacker": {"side": SIDES[att], "unit": au.leader, "force": fa, "parts": pa},
-            "defender": {"side": SIDES[dfn], "unit": du.leader, "force": fd, "parts": pd},
-            "winner": SIDES[winner], "coin": coin,
-            "decided_by": _decided_by(state, winner, fa if winner == att else fd,
-                                      fd if winner == att else fa),
-        }))
+        if recorded:
+            events.append(Event("resolution", {
+                "attacker": {"side": SIDES[att], "unit": au.leader, "force": fa, "parts": pa},
+                "defender": {"side": SIDES[dfn], "unit": du.leader, "force": fd, "parts": pd},
+                "winner": SIDES[winner], "coin": coin,
+                "decided_by": _decided_by(state, winner, fa if winner == att else fd,
+                                          fd if winner == att else fa),
+            }))
         state.retreated.append(lose_unit.leader)
         events.append(Event("retreat", {"side": SIDES[loser], "unit": lose_unit.leader}))
         out = negated(state.played)
@@ -672,6 +682,22 @@ class Kessen(Game[KessenState]):
             _random_discard(state, 1 - p, n, events, CARDS[card].name)
         state.passes = 0
         state.turn = 1 - p
+
+
+class Unrecorded(list[Event]):
+    """The events of a step nobody reads (a search's playouts): appending keeps nothing, and
+    rules that would work out costly event data (``_resolution``) see this class and skip it."""
+
+    __slots__ = ()
+
+    def append(self, event: Event, /) -> None:
+        pass
+
+    def extend(self, events: Iterable[Event], /) -> None:
+        pass
+
+
+UNRECORDED = Unrecorded()  # it never holds anything, so every step shares one
 
 
 def _parse(action: str) -> tuple[str, dict[str, int], str]:
@@ -1150,6 +1176,29 @@ def _assassin_targets(state: KessenState, side: int) -> list[int]:
 
 def _assassin_targets_in(hand: list[int]) -> list[int]:
     return sorted(c for c in hand if KIND[c] == "leader")
+
+
+def _redeal(hand: list[int], deck: list[int], known: set[int] | None, shuffle_key: Callable[[int], float],
+            need_leader: bool) -> tuple[list[int], list[int]]:
+    """``determinize``'s new hand and deck: the cards of ``hand`` not ``known`` to the other side
+    are shuffled back with ``deck`` (sorted first: a world depends on the seed alone) and dealt
+    again; known cards stay, first in id order. ``need_leader``: reshuffle (up to 1,000 shuffles)
+    until the hand holds a true leader."""
+    kept: list[int] = []
+    if known is not None:
+        kept = sorted([c for c in hand if c in known])
+        pool = [c for c in hand if c not in known] + deck
+    else:
+        pool = hand + deck
+    pool.sort()
+    n = len(hand) - len(kept)
+    pool.sort(key=shuffle_key)
+    if need_leader:
+        for _ in range(999):
+            if _assassin_targets_in(kept + pool[:n]):
+                break
+            pool.sort(key=shuffle_key)
+    return (kept + pool[:n] if kept else pool[:n]), pool[n:]
 
 
 def _assassin_pending(state: KessenState, side: int) -> bool:

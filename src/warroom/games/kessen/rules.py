@@ -163,7 +163,12 @@ class Kessen(Game[KessenState]):
         return [Decision(p, kind, text.prompt(state, p))]
 
     def deciders(self, state: KessenState) -> list[int]:
-        return [] if state.winner >= 0 else [decider(state)]
+        if state.winner >= 0:
+            return []
+        frames = state.frames  # ``decider`` inlined: a search asks this at every step
+        if frames:
+            return [frames[-1].seat]
+        return [state.attacker if state.step == "pick" else state.turn]
 
     def legal_actions(self, state: KessenState, player: int, now_ms: int | None = None) -> list[str]:
         cache = state.cache
@@ -316,7 +321,8 @@ class Kessen(Game[KessenState]):
                     p = frame.seat
                     legal = _legal(state, p)
                     if len(legal) == 1 and legal[0] == PASS:  # nothing to answer with: passed for the player, visibly
-                        events.append(Event("pass", {"side": SIDES[p], "auto": True}))
+                        if events.__class__ is not Unrecorded:
+                            events.append(Event("pass", {"side": SIDES[p], "auto": True}))
                         RESOLVER.answer(state, p, PASS, events)
                         continue
                     state.cache = (p, tuple(legal))
@@ -328,7 +334,8 @@ class Kessen(Game[KessenState]):
             p = decider(state)
             legal = _legal(state, p)
             if len(legal) == 1 and legal[0] == "pass":
-                events.append(Event("pass", {"side": SIDES[p], "auto": True}))
+                if events.__class__ is not Unrecorded:  # (the commonest events: not made for a playout)
+                    events.append(Event("pass", {"side": SIDES[p], "auto": True}))
                 self._pass(state, p, events)
                 continue
             state.cache = (p, tuple(legal))
@@ -542,7 +549,8 @@ class Kessen(Game[KessenState]):
 
     # ----- decisions ----------------------------------------------------------------------
     def _do_pass(self, state: KessenState, p: int, a: dict[str, int], as_: str, events: list[Event]) -> None:
-        events.append(Event("pass", {"side": SIDES[p]}))
+        if events.__class__ is not Unrecorded:
+            events.append(Event("pass", {"side": SIDES[p]}))
         self._pass(state, p, events)
 
     def _do_deploy(self, state: KessenState, p: int, a: dict[str, int], as_: str, events: list[Event]) -> None:
@@ -669,14 +677,15 @@ class Kessen(Game[KessenState]):
         played = played_record(state, p, card, on, as_)
         on, target = played.on, played.negates
         state.played.append(played)
-        data: dict[str, Any] = {"side": SIDES[p], "card": card}
-        if as_:
-            data["as"] = as_
-        if on >= 0:
-            data["on"] = on
-        if target >= 0:
-            data["negates"] = target
-        events.append(Event("play", data))
+        if events.__class__ is not Unrecorded:
+            data: dict[str, Any] = {"side": SIDES[p], "card": card}
+            if as_:
+                data["as"] = as_
+            if on >= 0:
+                data["on"] = on
+            if target >= 0:
+                data["negates"] = target
+            events.append(Event("play", data))
         n = RANDOM_DISCARD.get(played.key, 0)
         if n:
             _random_discard(state, 1 - p, n, events, CARDS[card].name)
@@ -1064,9 +1073,15 @@ def _strategy_legal(state: KessenState, p: int) -> list[str]:
 def can_use(unit: Unit, kind: str) -> bool:
     """Whether the unit's leader may use Tactics (``tactic``) or Spells (``spell``)."""
     leader = CARDS[unit.leader]
+    mods = unit.mods
     if kind == "tactic":
-        return leader.general or any(KEY[m] == "companion_general" for m in unit.mods)
-    return leader.sorcerer or any(KEY[m] == "companion_sorcerer" for m in unit.mods)
+        return leader.general or (bool(mods) and not _COMPANION_GENERALS.isdisjoint(mods))
+    return leader.sorcerer or (bool(mods) and not _COMPANION_SORCERERS.isdisjoint(mods))
+
+
+# the cards that let a unit's leader use Tactics, or Spells, as a General or Sorcerer would
+_COMPANION_GENERALS = frozenset(c for c in range(N_CARDS) if KEY[c] == "companion_general")
+_COMPANION_SORCERERS = frozenset(c for c in range(N_CARDS) if KEY[c] == "companion_sorcerer")
 
 
 def _tactics_legal(state: KessenState, p: int) -> list[str]:
@@ -1092,7 +1107,9 @@ def _tactics_legal(state: KessenState, p: int) -> list[str]:
     ]
     use_as = USE_AS.get(lkey)
     as_kind, as_key = use_as if use_as is not None else ("", "")
-    two_troops = len(unit.troops) > 1
+    troops = unit.troops
+    two_troops = len(troops) > 1
+    only = troops[0] if len(troops) == 1 else -1  # a unit's one troop (-1: none, or two)
     out: list[str] = []
     last = ""
     # the battle cards in hand, in id order, the first of each key (what ``_distinct`` keeps)
@@ -1104,7 +1121,12 @@ def _tactics_legal(state: KessenState, p: int) -> list[str]:
         kind = KIND[c]  # the kind of the card's own key
         if kind not in barred:
             if key in SPOTTED:
-                _card_plays(out, PLAY[c], unit, key, "", formed, two_troops)
+                if two_troops:
+                    _card_plays(out, PLAY[c], unit, key, "", formed, two_troops)
+                elif only >= 0:  # ``_card_plays`` for one troop: the card fits it or not
+                    need = SPOT_NEED[key]
+                    if (only not in formed) if need is None else (not need or TROOP_TYPE[only] == need):
+                        out.append(PLAY[c])
             else:  # played on the leader or the unit as a whole
                 out.append(PLAY[c])
         if kind == as_kind and key != as_key and KIND_OF_KEY[as_key] not in barred:
@@ -1156,6 +1178,13 @@ SPOTTED = frozenset(
     k for k, kind in KIND_OF_KEY.items()
     if kind == "formation" or (kind == "tactic" and k in TROOP_NEED) or k in TROOP_EVENTS
 )
+# ``_targets`` of a spotted key as a test of one troop: ``None`` a Formation (on a troop that
+# has none yet), else the troop type it needs ("" any troop)
+SPOT_NEED: dict[str, str | None] = {
+    k: None if KIND_OF_KEY[k] == "formation" else TROOP_NEED[k] if KIND_OF_KEY[k] == "tactic" else ""
+    for k in SPOTTED
+}
+TROOP_TYPE = [c.troop_type for c in CARDS]
 
 
 def _treachery_targets(state: KessenState, side: int) -> list[int]:
@@ -1255,8 +1284,9 @@ def _draw(state: KessenState, side: int, hand: str, n: int, events: list[Event])
         drawn.append(deck.pop())
     if drawn:
         getattr(s, hand).extend(drawn)
-        events.append(Event("draw", {"side": SIDES[side], "hand": hand, "count": len(drawn)},
-                            {"cards": drawn}, (side,)))
+        if events.__class__ is not Unrecorded:
+            events.append(Event("draw", {"side": SIDES[side], "hand": hand, "count": len(drawn)},
+                                {"cards": drawn}, (side,)))
 
 
 def _random_discard(state: KessenState, side: int, n: int, events: list[Event], why: str) -> None:
@@ -1264,7 +1294,8 @@ def _random_discard(state: KessenState, side: int, n: int, events: list[Event], 
     for _ in range(min(n, len(hand))):
         card = hand.pop(state.rng.below(len(hand)))
         state.action_discard.append(card)
-        events.append(Event("discard", {"side": SIDES[side], "card": card, "why": why, "random": True}))
+        if events.__class__ is not Unrecorded:
+            events.append(Event("discard", {"side": SIDES[side], "card": card, "why": why, "random": True}))
 
 
 def _reveal_actions(state: KessenState, side: int, events: list[Event], why: str) -> None:
@@ -1385,8 +1416,9 @@ class _Discard(_Forced):
         data = frame.data
         getattr(state.sides[seat], data["hand"]).remove(card)
         _to_discard(state, card)
-        why = data.get("why") or HAND_WORDS[data["hand"]]
-        events.append(Event("discard", {"side": SIDES[seat], "card": card, "why": why}))
+        if events.__class__ is not Unrecorded:
+            why = data.get("why") or HAND_WORDS[data["hand"]]
+            events.append(Event("discard", {"side": SIDES[seat], "card": card, "why": why}))
         frame.seat = NO_SEAT
 
 

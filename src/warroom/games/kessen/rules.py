@@ -16,7 +16,7 @@ import random
 from collections.abc import Callable, Iterable
 from typing import Any, ClassVar
 
-from warroom.engine import ConfigError, Decision, Event, Game, Option, Result, Rng, make, make_rng
+from warroom.engine import ConfigError, Decision, Event, Game, Option, Result, Rng, make_rng
 from warroom.engine.frames import NO_SEAT, Frame, FrameRule, Resolver, finish, push
 from warroom.engine.windows import PASS, Then, WindowRule, Windows
 from warroom.games.kessen import text
@@ -173,11 +173,11 @@ class Kessen(Game[KessenState]):
     def legal_actions(self, state: KessenState, player: int, now_ms: int | None = None) -> list[str]:
         cache = state.cache
         if cache is not None and cache[0] == player:
-            return list(cache[1])
+            return cache[1].copy()
         if state.winner >= 0 or player != decider(state):
             return []
         legal = _legal(state, player)
-        state.cache = (player, tuple(legal))
+        state.cache = (player, legal.copy())
         return legal
 
     def _apply(self, state: KessenState, player: int, action: str, time_ms: int | None = None,
@@ -325,20 +325,22 @@ class Kessen(Game[KessenState]):
                             events.append(Event("pass", {"side": SIDES[p], "auto": True}))
                         RESOLVER.answer(state, p, PASS, events)
                         continue
-                    state.cache = (p, tuple(legal))
+                    state.cache = (p, legal)
                 return
-            auto = AUTO_STEPS.get(state.step)
+            step = state.step
+            auto = AUTO_STEPS.get(step)
             if auto is not None:
                 auto(self, state, events)
                 continue
-            p = decider(state)
-            legal = _legal(state, p)
+            p = state.attacker if step == "pick" else state.turn  # ``decider`` with no frame
+            generate = STEP_LEGAL.get(step)  # ``_legal`` with no frame
+            legal = generate(state, p) if generate is not None else []
             if len(legal) == 1 and legal[0] == "pass":
                 if events.__class__ is not Unrecorded:  # (the commonest events: not made for a playout)
                     events.append(Event("pass", {"side": SIDES[p], "auto": True}))
                 self._pass(state, p, events)
                 continue
-            state.cache = (p, tuple(legal))
+            state.cache = (p, legal)
             return
 
     def _start_round(self, state: KessenState, events: list[Event]) -> None:
@@ -827,18 +829,8 @@ def _legal(state: KessenState, p: int) -> list[str]:
                     return [PLAY[c], PASS]
             return [PASS]
         return FRAME_RULES[frame.kind].legal(state, frame, p)
-    step = state.step
-    if step == "tactics":
-        return _tactics_legal(state, p)
-    if step == "deploy":
-        return _deploy_legal(state, p)
-    if step == "strategy":
-        return _strategy_legal(state, p)
-    if step == "pick":
-        return _pick_legal(state, p)
-    if step == "after_battle":
-        return _after_battle_legal(state, p)
-    return []
+    generate = STEP_LEGAL.get(state.step)
+    return generate(state, p) if generate is not None else []
 
 
 # the arguments that name a card of which the decks hold several copies (leaders are unique)
@@ -1367,6 +1359,13 @@ def _strategy_effect(state: KessenState, p: int, key: str, unit: int, events: li
         raise AssertionError(key)
 
 
+# the steps in which a side decides, each with its legal actions (no frame waiting)
+STEP_LEGAL: dict[str, Callable[[KessenState, int], list[str]]] = {
+    "tactics": _tactics_legal, "deploy": _deploy_legal, "strategy": _strategy_legal,
+    "pick": _pick_legal, "after_battle": _after_battle_legal,
+}
+
+
 # ----- frames: what is being resolved inside a step ----------------------------------------------
 # Each kind of frame is one rule below. A forced choice is pushed waiting on nobody: its step
 # checks whether anything is left to do (a hand already within its limit is done at once), and
@@ -1453,7 +1452,7 @@ class _Give(_Forced):
     kind = "give"
 
     def legal(self, state: KessenState, frame: Frame, seat: int) -> list[str]:
-        return [make("give", unit=u) for u in _treachery_targets(state, seat)]
+        return [f"give unit={u}" for u in _treachery_targets(state, seat)]
 
     def answer(self, state: KessenState, frame: Frame, seat: int, action: str, events: list[Event]) -> None:
         leader = _card_arg(action)
@@ -1473,7 +1472,7 @@ class _Assassin(_Forced):
     kind = "assassin"
 
     def legal(self, state: KessenState, frame: Frame, seat: int) -> list[str]:
-        return [make("discard", card=c) for c in _assassin_targets(state, seat)]
+        return [DISCARD[c] for c in _assassin_targets(state, seat)]
 
     def answer(self, state: KessenState, frame: Frame, seat: int, action: str, events: list[Event]) -> None:
         leader = _card_arg(action)
@@ -1499,7 +1498,7 @@ class _Choose(_Forced):
             units = _pickable(state, 1 - state.attacker, exclude=state.def_unit)
         else:
             units = _pickable(state, state.attacker, exclude=state.att_unit)
-        return [make("choose", unit=u) for u in units]
+        return [f"choose unit={u}" for u in units]  # ``make``'s text, written directly
 
     def answer(self, state: KessenState, frame: Frame, seat: int, action: str, events: list[Event]) -> None:
         leader = _card_arg(action)
@@ -1527,7 +1526,7 @@ class _Strategy(FrameRule[KessenState]):
         data = frame.data
         if not frame.results:
             opp = 1 - data["side"]
-            if not _know_enemy_plays(state, frame, opp):
+            if _KNOW_ENEMY.isdisjoint(state.sides[opp].actions):
                 # nobody can answer: the window would only pass for the opponent, so the pass
                 # is recorded (as ``_advance`` records every one-answer decision) and it settles
                 events.append(Event("pass", {"side": SIDES[opp], "auto": True}))
@@ -1548,7 +1547,7 @@ class _Strategy(FrameRule[KessenState]):
 
 
 def _know_enemy_plays(state: KessenState, frame: Frame, seat: int) -> list[str]:
-    return [make("play", card=c) for c in state.sides[seat].actions if KEY[c] == "know_enemy"]
+    return [PLAY[c] for c in state.sides[seat].actions if KEY[c] == "know_enemy"]
 
 
 def _know_enemy(state: KessenState, frame: Frame, seat: int, action: str, events: list[Event]) -> Then:
@@ -1560,6 +1559,9 @@ def _know_enemy(state: KessenState, frame: Frame, seat: int, action: str, events
     events.append(Event("strategy", {"side": SIDES[seat], "card": card}))
     WINDOWS.open(state, "know_enemy", [1 - seat], uniform=True, card=card, side=seat, unit=-1)
     return "close"
+
+
+_KNOW_ENEMY = frozenset(BY_KEY["know_enemy"])
 
 
 # Kessen always asks the one seat of a window (``uniform``): a seat without Know Enemy gets a

@@ -182,7 +182,7 @@ class KessenState:
         out.moves = self.moves
         known = self.known
         out.known = [known[0].copy(), known[1].copy()]
-        out.cache = self.cache  # an immutable answer for an identical state
+        out.cache = self.cache  # the answer for an identical state (never changed: readers get copies)
         return out
 
     # ----- JSON -------------------------------------------------------------------------

@@ -246,15 +246,11 @@ class Kessen(Game[KessenState]):
 
         Cards of the opponent's hands that ``player`` has seen (Summon, Propaganda, Scouts) stay.
         """
-        out = state.copy_with(state.rng)  # the world's own generator is set at the end
-        if out.cache is not None and out.cache[0] != player:
-            # another seat's legal actions depend on its hidden hand; ``player``'s own depend
-            # only on what it sees, so they hold in every world it cannot tell from this one
-            out.cache = None
         # a world depends on the seed and what ``player`` knows only: every pool is sorted
         # before it is shuffled (the real order is hidden). The shuffles are ``quick_shuffle``'s:
         # a sort on one key from ``rnd`` per card, drawn in list order (its body inlined: four
-        # shuffles a world, thousands of worlds a move)
+        # shuffles a world, thousands of worlds a move). The world is built from the new hands
+        # and decks: nothing is copied only to be dealt again.
         rnd = random.Random(seed)
         draw = rnd.random
 
@@ -262,21 +258,27 @@ class Kessen(Game[KessenState]):
             return draw()
 
         foe = 1 - player
-        opp = out.sides[foe]
-        seen = out.known[foe]
+        opp, me = state.sides[foe], state.sides[player]
+        seen = state.known[foe]
         known = set(seen) if seen else None
         # each opponent hand is re-dealt from one pool with the deck it draws from (the leader
         # deck is the opponent's own; recruit and action decks are shared). A pending Assassin
         # told ``player`` that the leader hand holds a true leader: a world deals one.
-        need = (bool(out.frames) and _assassin_pending(out, foe)
+        need = (bool(state.frames) and _assassin_pending(state, foe)
                 and all(u.leader in MAIN_LEADERS for u in opp.units))
-        opp.leaders, opp.leader_deck = _redeal(opp.leaders, opp.leader_deck, known, shuffle_key, need)
-        opp.recruits, out.recruit_deck = _redeal(opp.recruits, out.recruit_deck, known, shuffle_key, False)
-        opp.actions, out.action_deck = _redeal(opp.actions, out.action_deck, known, shuffle_key, False)
-        deck = out.sides[player].leader_deck
-        deck.sort()
+        leaders, leader_deck = _redeal(opp.leaders, opp.leader_deck, known, shuffle_key, need)
+        recruits, recruit_deck = _redeal(opp.recruits, state.recruit_deck, known, shuffle_key, False)
+        actions, action_deck = _redeal(opp.actions, state.action_deck, known, shuffle_key, False)
+        deck = sorted(me.leader_deck)
         deck.sort(key=shuffle_key)
-        out.rng = Rng(rnd.getrandbits(64))
+        theirs = opp.with_hands(leaders, recruits, actions, leader_deck)
+        mine = me.with_hands(me.leaders.copy(), me.recruits.copy(), me.actions.copy(), deck)
+        out = state.copy_with(Rng(rnd.getrandbits(64)), [mine, theirs] if player == 0 else [theirs, mine],
+                              recruit_deck, action_deck)
+        if out.cache is not None and out.cache[0] != player:
+            # another seat's legal actions depend on its hidden hand; ``player``'s own depend
+            # only on what it sees, so they hold in every world it cannot tell from this one
+            out.cache = None
         return out
 
     def position(self, description: dict[str, Any]) -> KessenState:
@@ -1093,9 +1095,14 @@ def _tactics_legal(state: KessenState, p: int) -> list[str]:
                 formed.add(q.on)
     lkey = KEY[unit.leader]
     # Tactics and Spells need a leader able to use them and are limited per engagement
+    # (``can_use`` inlined)
+    card = CARDS[unit.leader]
+    mods = unit.mods
     barred = _BARRED[
-        tactics >= (2 if lkey in TWO_TACTICS else 1) or not can_use(unit, "tactic"),
-        spells >= (2 if lkey in TWO_SPELLS else 1) or not can_use(unit, "spell"),
+        tactics >= (2 if lkey in TWO_TACTICS else 1)
+        or not (card.general or (bool(mods) and not _COMPANION_GENERALS.isdisjoint(mods))),
+        spells >= (2 if lkey in TWO_SPELLS else 1)
+        or not (card.sorcerer or (bool(mods) and not _COMPANION_SORCERERS.isdisjoint(mods))),
     ]
     use_as = USE_AS.get(lkey)
     as_kind, as_key = use_as if use_as is not None else ("", "")

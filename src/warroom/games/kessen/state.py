@@ -75,6 +75,12 @@ class Side:
     battles_won: int = 0
 
     def clone(self) -> Side:
+        return self.with_hands(self.leaders.copy(), self.recruits.copy(), self.actions.copy(),
+                               self.leader_deck.copy())
+
+    def with_hands(self, leaders: list[int], recruits: list[int], actions: list[int],
+                   leader_deck: list[int]) -> Side:
+        """A copy of the side holding these hands and leader deck (``determinize`` re-deals them)."""
         out = _new(Side)
         units = []
         for u in self.units:  # ``Unit.clone`` inlined: a world clones every unit in play
@@ -84,10 +90,10 @@ class Side:
             copy.mods = u.mods.copy()
             units.append(copy)
         out.units = units
-        out.leaders = self.leaders.copy()
-        out.recruits = self.recruits.copy()
-        out.actions = self.actions.copy()
-        out.leader_deck = self.leader_deck.copy()
+        out.leaders = leaders
+        out.recruits = recruits
+        out.actions = actions
+        out.leader_deck = leader_deck
         out.leader_discard = self.leader_discard.copy()
         out.battles_won = self.battles_won
         return out
@@ -142,18 +148,21 @@ class KessenState:
     frame_results: ClassVar[None] = None
 
     def clone(self) -> KessenState:
-        return self.copy_with(self.rng.clone())
+        sides = self.sides
+        return self.copy_with(self.rng.clone(), [sides[0].clone(), sides[1].clone()],
+                              self.recruit_deck.copy(), self.action_deck.copy())
 
-    def copy_with(self, rng: Rng) -> KessenState:
-        """A copy of the state holding ``rng`` (``determinize`` gives a world a fresh one)."""
+    def copy_with(self, rng: Rng, sides: list[Side], recruit_deck: list[int],
+                  action_deck: list[int]) -> KessenState:
+        """A copy of the state holding these generator, sides and decks (``determinize`` builds
+        a world with fresh ones; ``clone`` passes copies)."""
         out = _new(KessenState)
         out.config = self.config  # never mutated after set-up
         out.rng = rng
-        sides = self.sides
-        out.sides = [sides[0].clone(), sides[1].clone()]
-        out.recruit_deck = self.recruit_deck.copy()
+        out.sides = sides
+        out.recruit_deck = recruit_deck
         out.recruit_discard = self.recruit_discard.copy()
-        out.action_deck = self.action_deck.copy()
+        out.action_deck = action_deck
         out.action_discard = self.action_discard.copy()
         out.round = self.round
         out.step = self.step

@@ -90,7 +90,13 @@ def evaluate_all(self: Any, state: KessenState) -> list[float]:
     if engaged:
         gone = set(state.retreated)
         gone.update(state.duty)
-        units0, units1 = fighting(sides[0], engaged, gone), fighting(sides[1], engaged, gone)
+        units0 = units1 = 0  # ``fighting`` of each side, inlined
+        for u in sides[0].units:
+            if u.leader in engaged and u.leader not in gone:
+                units0 += 1
+        for u in sides[1].units:
+            if u.leader in engaged and u.leader not in gone:
+                units1 += 1
         score0 += FIGHTING * (units0 - units1)
         score1 += FIGHTING * (units1 - units0)
         if state.step in FIGHT_STEPS and state.att_unit >= 0 and state.def_unit >= 0:

@@ -869,6 +869,10 @@ def once(actions: list[str]) -> list[str]:
 PLAY = [f"play card={c}" for c in range(N_CARDS)]
 DISCARD = [f"discard card={c}" for c in range(N_CARDS)]
 DEPLOY_MODIFIER = [KIND[c] == "modifier" and CARDS[c].timing == "DP" for c in range(N_CARDS)]
+IS_TROOP = [KIND[c] == "troop" for c in range(N_CARDS)]
+IS_LEADER = [KIND[c] == "leader" for c in range(N_CARDS)]
+IS_LEADER_MOD = [KIND[c] == "leader_mod" for c in range(N_CARDS)]
+IS_SPECIAL = [KIND[c] == "special" for c in range(N_CARDS)]
 # the pieces of deploy and attach actions, joined with one ``+`` instead of formatting two ids
 DEPLOY_LEADER = [f"deploy leader={c}" for c in range(N_CARDS)]
 TROOP_ARG = [f" troop={c}" for c in range(N_CARDS)]
@@ -898,21 +902,26 @@ if not all(ids == list(range(ids[0], ids[0] + len(ids))) for ids in BY_KEY.value
 def _deploy_legal(state: KessenState, p: int) -> list[str]:
     side = state.sides[p]
     out: list[str] = []
-    troops = [c for c in side.recruits if KIND[c] == "troop"]
+    # (filters on per-id tables and loops rather than comprehensions: no Python frame each)
+    troops = list(filter(IS_TROOP.__getitem__, side.recruits))
     if troops:
         troops.sort()
         troops = _distinct(troops)
-        hosts = [u.leader for u in side.units
-                 if not u.troops or (KEY[u.leader] == "cao_bu" and len(u.troops) < 2)]
-        hosts += [c for c in side.leaders if KIND[c] == "leader"]
+        hosts = list(filter(IS_LEADER.__getitem__, side.leaders))
+        for u in side.units:
+            if not u.troops or (KEY[u.leader] == "cao_bu" and len(u.troops) < 2):
+                hosts.append(u.leader)
         hosts.sort()
+        args = [TROOP_ARG[t] for t in troops]
         for leader in hosts:
-            head = DEPLOY_LEADER[leader]
-            out += [head + TROOP_ARG[t] for t in troops]
-    units = {u.leader: u for u in side.units if u.troops}
+            out += map(DEPLOY_LEADER[leader].__add__, args)
+    units = {}
+    for u in side.units:
+        if u.troops:
+            units[u.leader] = u
     if units:
-        mods = [c for c in side.recruits if DEPLOY_MODIFIER[c]]
-        mods += [c for c in side.leaders if KIND[c] == "leader_mod"]
+        mods = list(filter(DEPLOY_MODIFIER.__getitem__, side.recruits))
+        mods += filter(IS_LEADER_MOD.__getitem__, side.leaders)
         if mods:
             mods.sort()
             order = sorted(units)
@@ -932,7 +941,7 @@ ROUND_SPECIALS = frozenset({"duty_elsewhere", "cut_supply_lines", "stirring_orat
 
 
 def _special_plays(state: KessenState, p: int) -> list[str]:
-    specials = [c for c in state.sides[p].recruits if KIND[c] == "special"]
+    specials = list(filter(IS_SPECIAL.__getitem__, state.sides[p].recruits))
     if not specials:
         return []
     out: list[str] = []
@@ -982,10 +991,11 @@ def _after_battle_legal(state: KessenState, p: int) -> list[str]:
 
 def _available(state: KessenState, side: int, exclude: int = -1) -> list[int]:
     engaged, retreated = state.engaged, state.retreated
-    out = [
-        u.leader for u in state.sides[side].units
-        if u.troops and u.leader != exclude and u.leader in engaged and u.leader not in retreated
-    ]
+    out = []
+    for u in state.sides[side].units:  # a loop, not a comprehension: a few units, no frame
+        leader = u.leader
+        if u.troops and leader != exclude and leader in engaged and leader not in retreated:
+            out.append(leader)
     out.sort()
     return out
 
@@ -1031,10 +1041,13 @@ def _pick_legal(state: KessenState, p: int) -> list[str]:
 EXCHANGE = EXCHANGE_PLAIN | {"intercept", "lure", "evasion", "ruse"}
 
 
+IS_EXCHANGE = [KEY[c] in EXCHANGE for c in range(N_CARDS)]
+
+
 def _strategy_legal(state: KessenState, p: int) -> list[str]:
     att, dfn = state.attacker, 1 - state.attacker
     out: list[str] = []
-    cards = [c for c in state.sides[p].actions if KEY[c] in EXCHANGE]
+    cards = list(filter(IS_EXCHANGE.__getitem__, state.sides[p].actions))
     # the units that may be brought in, found only when a card or an interceptor may use them
     other_def = (_pickable(state, dfn, exclude=state.def_unit)
                  if cards or (p == dfn and (state.def_unit == LIU_BEI or any(

@@ -173,7 +173,8 @@ class Kessen(Game[KessenState]):
     def legal_actions(self, state: KessenState, player: int, now_ms: int | None = None) -> list[str]:
         cache = state.cache
         if cache is not None and cache[0] == player:
-            return cache[1].copy()
+            known: list[str] = cache[1]
+            return known.copy()
         if state.winner >= 0 or player != decider(state):
             return []
         legal = _legal(state, player)
@@ -406,7 +407,8 @@ class Kessen(Game[KessenState]):
         state.att_unit = state.def_unit = -1
         state.played = []
         state.strategy_played = [0, 0]
-        events.append(Event("engagement", {"number": state.engagement, "attacker": SIDES[state.attacker]}))
+        if events.__class__ is not Unrecorded:
+            events.append(Event("engagement", {"number": state.engagement, "attacker": SIDES[state.attacker]}))
         for side in (1 - state.attacker, state.attacker):  # Action segment, defender first
             s = state.sides[side]
             want = max(0, HAND_LIMIT - len(s.actions)) + _count_ability(state, side, EXTRA_DRAW)
@@ -455,18 +457,24 @@ class Kessen(Game[KessenState]):
                                           fd if winner == att else fa),
             }))
         state.retreated.append(lose_unit.leader)
-        events.append(Event("retreat", {"side": SIDES[loser], "unit": lose_unit.leader}))
+        if recorded:
+            events.append(Event("retreat", {"side": SIDES[loser], "unit": lose_unit.leader}))
         out = negated(state.played)
-        active = [p for p in state.played if p.card not in out]
+        slain = losses = 0  # the effective Slain and Losses cards (a loop: no generator)
+        for p in state.played:
+            if p.card not in out:
+                if p.key == "slain":
+                    slain += 1
+                elif p.key == "losses":
+                    losses += 1
         if CARDS[lose_unit.leader].key == "ma_su":
             state.retreated.append(win_unit.leader)
             events.append(Event("retreat", {"side": SIDES[winner], "unit": win_unit.leader,
                                             "why": "Ma Su"}))
-        if any(p.key == "slain" for p in active):
+        if slain:
             events.append(Event("slain", {"side": SIDES[loser], "unit": lose_unit.leader}))
             _discard_unit(state, loser, lose_unit)
         else:
-            losses = sum(1 for p in active if p.key == "losses")
             if losses and lose_unit.mods:
                 if len(lose_unit.mods) <= losses:
                     for m in lose_unit.mods[:]:
@@ -643,8 +651,9 @@ class Kessen(Game[KessenState]):
 
     def _do_pick(self, state: KessenState, p: int, a: dict[str, int], as_: str, events: list[Event]) -> None:
         state.att_unit, state.def_unit = a["attacker"], a["defender"]
-        events.append(Event("pick", {"side": SIDES[p], "attacker": state.att_unit,
-                                     "defender": state.def_unit}))
+        if events.__class__ is not Unrecorded:
+            events.append(Event("pick", {"side": SIDES[p], "attacker": state.att_unit,
+                                         "defender": state.def_unit}))
         state.step = "strategy"
         state.turn = 1 - state.attacker
         state.passes = 0
@@ -670,10 +679,11 @@ class Kessen(Game[KessenState]):
 
     def _play_strategy(self, state: KessenState, p: int, card: int, unit: int, events: list[Event]) -> None:
         state.strategy_played[p] += 1
-        data: dict[str, Any] = {"side": SIDES[p], "card": card}
-        if unit >= 0:
-            data["unit"] = unit
-        events.append(Event("strategy", data))
+        if events.__class__ is not Unrecorded:
+            data: dict[str, Any] = {"side": SIDES[p], "card": card}
+            if unit >= 0:
+                data["unit"] = unit
+            events.append(Event("strategy", data))
         push(state, "strategy", card=card, side=p, unit=unit)
 
     def _play_battle_card(self, state: KessenState, p: int, card: int, on: int, as_: str,
@@ -741,7 +751,7 @@ def played_record(state: KessenState, p: int, card: int, on: int, as_: str) -> P
         # choice), yet the card still sits on that troop: Carp/Goose/Bowl check its type and
         # the one-Formation-per-troop limit counts it.
         unit = state.sides[p].unit(state.att_unit if p == state.attacker else state.def_unit)
-        spots = _targets(unit, key, KIND_OF_KEY[key], set()) if unit is not None else []
+        spots = _targets(unit, key, KIND_OF_KEY[key], _NO_CARDS) if unit is not None else []
         if len(spots) == 1 and spots[0] >= 0:
             on = spots[0]
     target = -1
@@ -753,6 +763,9 @@ def played_record(state: KessenState, p: int, card: int, on: int, as_: str) -> P
                 target = q.card
                 break
     return Played(card, p, on, key, target)
+
+
+_NO_CARDS: frozenset[int] = frozenset()  # no troop carries a Formation yet (``_targets`` only reads it)
 
 
 # ----- who decides ----------------------------------------------------------------------------
@@ -1173,7 +1186,7 @@ def _card_plays(out: list[str], play: str, unit: Unit, key: str, as_: str, forme
             out.append(f"{play} on={on}{as_}")
 
 
-def _targets(unit: Unit, key: str, kind: str, formed: set[int]) -> list[int]:
+def _targets(unit: Unit, key: str, kind: str, formed: set[int] | frozenset[int]) -> list[int]:
     """Where a card may go on the unit: troop ids, or [-1] for the leader or the unit as a whole."""
     if kind == "formation":
         return [t for t in unit.troops if t not in formed]
@@ -1314,8 +1327,9 @@ def _reveal_actions(state: KessenState, side: int, events: list[Event], why: str
     opp = 1 - side
     seen = sorted(state.sides[opp].actions)
     state.known[opp] = sorted(set(state.known[opp]) | set(seen))
-    events.append(Event("look", {"side": SIDES[side], "at": SIDES[opp], "why": why},
-                        {"cards": seen}, (side,)))
+    if events.__class__ is not Unrecorded:
+        events.append(Event("look", {"side": SIDES[side], "at": SIDES[opp], "why": why},
+                            {"cards": seen}, (side,)))
 
 
 def _count_ability(state: KessenState, side: int, keys: frozenset[str]) -> int:

@@ -496,7 +496,7 @@ class Kessen(Game[KessenState]):
 
     def _engagement_end(self, state: KessenState, events: list[Event]) -> None:
         state.att_unit = state.def_unit = -1
-        counts = [_available_count(state, s) for s in (0, 1)]
+        counts = [_available_count(state, 0), _available_count(state, 1)]
         if counts[0] and counts[1]:
             state.step = "engagement_start"
             return
@@ -575,7 +575,8 @@ class Kessen(Game[KessenState]):
             unit = Unit(leader, [], [])
             side.units.append(unit)
         unit.troops.append(troop)
-        events.append(Event("deploy", {"side": SIDES[p], "leader": leader, "troop": troop}))
+        if events.__class__ is not Unrecorded:
+            events.append(Event("deploy", {"side": SIDES[p], "leader": leader, "troop": troop}))
         summoned = SUMMON.get(KEY[leader])
         if summoned is not None and len(unit.troops) == 1:
             found = [c for c in side.leader_deck if KEY[c] == summoned]
@@ -597,7 +598,8 @@ class Kessen(Game[KessenState]):
         unit = side.unit(a["unit"])
         assert unit is not None
         unit.mods.append(card)
-        events.append(Event("attach", {"side": SIDES[p], "card": card, "unit": unit.leader}))
+        if events.__class__ is not Unrecorded:
+            events.append(Event("attach", {"side": SIDES[p], "card": card, "unit": unit.leader}))
         _next_turn(state, p)
 
     def _do_special(self, state: KessenState, p: int, a: dict[str, int], as_: str, events: list[Event]) -> None:
@@ -1042,12 +1044,20 @@ def _available_count(state: KessenState, side: int) -> int:
 
 def _pick_legal(state: KessenState, p: int) -> list[str]:
     defenders = _pickable(state, 1 - p)
-    out = [f"pick attacker={a} defender={d}" for a in _pickable(state, p) for d in defenders]
-    early = [c for c in state.sides[p].actions if KEY[c] in PRE_PICK]
+    args = [DEFENDER_ARG[d] for d in defenders]
+    out: list[str] = []
+    for a in _pickable(state, p):
+        out += map(PICK_ATTACKER[a].__add__, args)
+    early = list(filter(IS_PRE_PICK.__getitem__, state.sides[p].actions))
     if early:
         early.sort()
-        out += [PLAY[c] for c in _distinct(early)]
+        out += map(PLAY.__getitem__, _distinct(early))
     return out
+
+
+PICK_ATTACKER = [f"pick attacker={c}" for c in range(N_CARDS)]
+DEFENDER_ARG = [f" defender={c}" for c in range(N_CARDS)]
+IS_PRE_PICK = [KEY[c] in PRE_PICK for c in range(N_CARDS)]
 
 
 # the strategy cards played in the exchange (Know Enemy only answers one)
@@ -1302,11 +1312,16 @@ def _draw(state: KessenState, side: int, hand: str, n: int, events: list[Event])
         deck, discard, what = state.recruit_deck, state.recruit_discard, "recruit"
     else:
         deck, discard, what = state.action_deck, state.action_discard, "action"
-    drawn: list[int] = []
-    for _ in range(n):
-        if not deck and not _refill(deck, discard, state.rng, events, what):
-            break
-        drawn.append(deck.pop())
+    if 0 < n <= len(deck):  # enough in the deck: the same cards as ``n`` pops, taken at once
+        drawn = deck[-n:]
+        drawn.reverse()
+        del deck[-n:]
+    else:
+        drawn = []
+        for _ in range(n):
+            if not deck and not _refill(deck, discard, state.rng, events, what):
+                break
+            drawn.append(deck.pop())
     if drawn:
         getattr(s, hand).extend(drawn)
         if events.__class__ is not Unrecorded:
@@ -1442,7 +1457,7 @@ class _Discard(_Forced):
         return len(getattr(state.sides[data["side"]], data["hand"])) <= int(data["keep"])
 
     def legal(self, state: KessenState, frame: Frame, seat: int) -> list[str]:
-        return [DISCARD[c] for c in _distinct(sorted(getattr(state.sides[seat], frame.data["hand"])))]
+        return list(map(DISCARD.__getitem__, _distinct(sorted(getattr(state.sides[seat], frame.data["hand"])))))
 
     def answer(self, state: KessenState, frame: Frame, seat: int, action: str, events: list[Event]) -> None:
         card = _card_arg(action)

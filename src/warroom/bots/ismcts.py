@@ -203,23 +203,15 @@ class ISMCTSBot:
             path.append(best)
             node = best
         # rollout, cut at the configured depth
-        if policy is None:  # uniform random, the commonest: no bot to ask
-            randrange = rng.randrange
-            for _ in range(self.settings.depth):
-                deciders = deciders_of(world)
-                if not deciders:
-                    break
-                player = deciders[0]
-                legal = legal_of(world, player)
-                step(world, player, legal[randrange(len(legal))], None)
-        else:
-            for _ in range(self.settings.depth):
-                deciders = deciders_of(world)
-                if not deciders:
-                    break
-                player = deciders[0]
-                legal = legal_of(world, player)
-                step(world, player, choose(game, world, player, policy, legal, rng), None)
+        for _ in range(self.settings.depth):
+            deciders = deciders_of(world)
+            if not deciders:
+                break
+            player = deciders[0]
+            legal = legal_of(world, player)
+            action = legal[rng.randrange(len(legal))] if policy is None else choose(
+                game, world, player, policy, legal, rng)
+            step(world, player, action, None)
         # backpropagation: each node is scored for the seat that chose it
         evaluate_all = getattr(game, "evaluate_all", None)
         if evaluate_all is not None and path:

@@ -7,10 +7,11 @@ import random
 
 from tests.kessen.scenario import EVIL, GOOD, Scenario
 from warroom.bots.ismcts import ISMCTSBot, Settings
+from warroom.engine.events import Event
 from warroom.engine.infoset import InfoSet, choose
 from warroom.engine.runner import play_bots
 from warroom.games.kessen.cards import KIND
-from warroom.games.kessen.rules import GAME
+from warroom.games.kessen.rules import GAME, Kessen
 from warroom.games.kessen.state import KessenState
 
 CONFIG = GAME.configure()
@@ -170,3 +171,42 @@ def test_the_bot_view_is_the_view_without_what_only_people_read() -> None:
         GAME.apply_trusted(state, seat, pick if rng.random() < 0.7 else legal[rng.randrange(len(legal))], None)
         checked += 1
     assert checked == 150 or GAME.result(state) is not None
+
+
+def test_an_unrecorded_step_changes_the_state_as_a_recorded_one() -> None:
+    # ``apply_unrecorded`` (the search's playout step) skips events and their costly parts
+    # only: over whole games, with every rule option on, each step leaves the same state
+    config = GAME.configure(options={"specials_after_battle": 1, "duty_elsewhere_engagement": 1,
+                                     "assassin_from_hand": 1})
+    steps = 0
+    for seed in range(12):
+        for options in (CONFIG, config):
+            state = GAME.new(options, seed)
+            rng = random.Random(seed)
+            while GAME.result(state) is None:
+                seat = GAME.deciders(state)[0]
+                legal = GAME.legal_actions(state, seat)
+                action = legal[rng.randrange(len(legal))]
+                quiet = state.clone()
+                events = GAME.apply_trusted(state, seat, action, None)
+                assert GAME.apply_unrecorded(quiet, seat, action, None) == []
+                assert quiet.to_json() == state.to_json()
+                assert GAME.legal_actions(quiet, seat) == GAME.legal_actions(state, seat)
+                steps += 1 if events else 0
+    assert steps > 1000
+
+
+def test_the_search_plays_out_unrecorded_and_chooses_as_with_recorded_steps() -> None:
+    # the same tree whether the playouts keep their events or not
+    class Recorded(Kessen):
+        def apply_unrecorded(self, state: KessenState, player: int, action: str,
+                             time_ms: int | None = None) -> list[Event]:
+            return self.apply_trusted(state, player, action, time_ms)
+
+    state = mid_game(9, 30)
+    seat = GAME.deciders(state)[0]
+    trees = []
+    for game in (GAME, Recorded()):
+        root = ISMCTSBot(Settings(iterations=80, depth=6)).search(InfoSet(game, state, seat), random.Random(5))
+        trees.append(sorted((a, c.visits, c.avail, c.reward) for a, c in root.children.items()))
+    assert trees[0] == trees[1]

@@ -16,7 +16,7 @@ except through the moves played in it.
 
 from __future__ import annotations
 
-import math
+from math import tanh
 from typing import Any
 
 from warroom.games.kessen.cards import CARDS
@@ -67,37 +67,43 @@ def evaluate_all(self: Any, state: KessenState) -> list[float]:
             return [0.5, 0.5]
         return [float(state.winner == 0), float(state.winner == 1)]
     sides = state.sides
-    worth = (material(state, 0), material(state, 1))
+    worth = []
+    for s in sides:  # ``material`` of each side, inlined (the same sum in the same order)
+        total = CARD * (len(s.leaders) + len(s.recruits)) + ACTION * len(s.actions)
+        for unit in s.units:
+            if unit.troops:
+                force = PRINTED[unit.leader] + sum(map(_printed, unit.troops)) + sum(map(_printed, unit.mods))
+                total += UNIT + FORCE * force
+        worth.append(total)
+    w0, w1 = worth
+    # both seats' sums written out (each the same terms, in the same order, as for one seat)
+    last, run = state.last_winner, state.streak
+    streak0 = streak1 = 0.0
+    if last == 0:
+        streak0, streak1 = run / WIN_STREAK, -run / WIN_STREAK
+    elif last == 1:
+        streak0, streak1 = -run / WIN_STREAK, run / WIN_STREAK
+    won0, won1 = sides[0].battles_won, sides[1].battles_won
+    score0 = STREAK * WIN_STREAK * streak0 + BATTLES * (won0 - won1) + w0 - w1
+    score1 = STREAK * WIN_STREAK * streak1 + BATTLES * (won1 - won0) + w1 - w0
     engaged = state.engaged
-    units = (0, 0)
-    ahead: tuple[float, float] | None = None
     if engaged:
         gone = set(state.retreated)
         gone.update(state.duty)
-        units = (fighting(sides[0], engaged, gone), fighting(sides[1], engaged, gone))
+        units0 = units1 = 0  # ``fighting`` of each side, inlined
+        for u in sides[0].units:
+            if u.leader in engaged and u.leader not in gone:
+                units0 += 1
+        for u in sides[1].units:
+            if u.leader in engaged and u.leader not in gone:
+                units1 += 1
+        score0 += FIGHTING * (units0 - units1)
+        score1 += FIGHTING * (units1 - units0)
         if state.step in FIGHT_STEPS and state.att_unit >= 0 and state.def_unit >= 0:
             diff = margin(state, 0)
-            ahead = (AHEAD * math.tanh(diff / MARGIN_SCALE), AHEAD * math.tanh(-diff / MARGIN_SCALE))
-    out = []
-    for seat in (0, 1):
-        opp = 1 - seat
-        streak = 0.0
-        if state.last_winner == seat:
-            streak = state.streak / WIN_STREAK
-        elif state.last_winner == opp:
-            streak = -state.streak / WIN_STREAK
-        score = (
-            STREAK * WIN_STREAK * streak
-            + BATTLES * (sides[seat].battles_won - sides[opp].battles_won)
-            + worth[seat]
-            - worth[opp]
-        )
-        if engaged:
-            score += FIGHTING * (units[seat] - units[opp])
-            if ahead is not None:
-                score += ahead[seat]
-        out.append(0.5 + 0.5 * math.tanh(score))
-    return out
+            score0 += AHEAD * tanh(diff / MARGIN_SCALE)
+            score1 += AHEAD * tanh(-diff / MARGIN_SCALE)
+    return [0.5 + 0.5 * tanh(score0), 0.5 + 0.5 * tanh(score1)]
 
 
 def margin(state: KessenState, seat: int) -> int:

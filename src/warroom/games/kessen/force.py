@@ -215,11 +215,13 @@ def _force(state: KessenState, side: int, unit: Unit, in_fight: bool,
                 hit = not defending
             else:
                 want = _VERSUS.get(when)
-                hit = want is not None and any(CARDS[o].troop_type == want for o in opp.troops)
+                hit = want is not None and want in map(_TROOP_TYPE.__getitem__, opp.troops)
             if hit:
                 force += card.bonus
         extra = led[1] if led is not None and card.troop_type == led[0] else 0  # every bonus is > 0
-        force = max(0, force + extra - penalty)
+        force += extra - penalty
+        if force < 0:
+            force = 0
         total += force
         if parts is not None:
             label = card.name
@@ -230,10 +232,12 @@ def _force(state: KessenState, side: int, unit: Unit, in_fight: bool,
             if penalty:
                 label += f" (-{penalty} supplies)"
             parts.append((label, force))
-    for m in unit.mods:
-        card = CARDS[m]
-        total += card.force
-        if parts is not None:
+    if parts is None:
+        total += sum(map(_PRINTED.__getitem__, unit.mods))
+    else:
+        for m in unit.mods:
+            card = CARDS[m]
+            total += card.force
             parts.append((card.name, card.force))
     bonus = state.unit_bonus[side]
     if bonus:
@@ -260,6 +264,8 @@ def _force(state: KessenState, side: int, unit: Unit, in_fight: bool,
 
 
 _VERSUS = {"vs_infantry": "I", "vs_cavalry": "C", "vs_ranged": "R"}  # a troop bonus against a type
+_TROOP_TYPE = [c.troop_type for c in CARDS]  # id -> troop type ("" for a card that is no troop)
+_PRINTED = [c.force for c in CARDS]  # id -> printed Force
 _NONE: frozenset[int] = frozenset()
 # leaders with a Force rule of their own in ``_force`` (one set lookup for every other leader)
 _LEADER_EXTRAS = frozenset({"guan_ping", "zhao_yun", "zhang_liao", "cao_ren"})

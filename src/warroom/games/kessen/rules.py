@@ -13,11 +13,11 @@ Interpretations of the rulebook are written down in docs/rules/paper-kessen.md.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterable
 from typing import Any, ClassVar
 
-from warroom.engine import ConfigError, Decision, Event, Game, Option, Result, Rng, make, make_rng
+from warroom.engine import ConfigError, Decision, Event, Game, Option, Result, Rng, make_rng
 from warroom.engine.frames import NO_SEAT, Frame, FrameRule, Resolver, finish, push
-from warroom.engine.rng import quick_shuffle
 from warroom.engine.windows import PASS, Then, WindowRule, Windows
 from warroom.games.kessen import text
 from warroom.games.kessen.action_space import action_space
@@ -163,22 +163,30 @@ class Kessen(Game[KessenState]):
         return [Decision(p, kind, text.prompt(state, p))]
 
     def deciders(self, state: KessenState) -> list[int]:
-        return [] if state.winner >= 0 else [decider(state)]
+        if state.winner >= 0:
+            return []
+        frames = state.frames  # ``decider`` inlined: a search asks this at every step
+        if frames:
+            return [frames[-1].seat]
+        return [state.attacker if state.step == "pick" else state.turn]
 
     def legal_actions(self, state: KessenState, player: int, now_ms: int | None = None) -> list[str]:
         cache = state.cache
         if cache is not None and cache[0] == player:
-            return list(cache[1])
+            known: list[str] = cache[1]
+            return known.copy()
         if state.winner >= 0 or player != decider(state):
             return []
         legal = _legal(state, player)
-        state.cache = (player, tuple(legal))
+        state.cache = (player, legal.copy())
         return legal
 
-    def _apply(self, state: KessenState, player: int, action: str, time_ms: int | None = None) -> list[Event]:
+    def _apply(self, state: KessenState, player: int, action: str, time_ms: int | None = None,
+               events: list[Event] | None = None) -> list[Event]:
         state.cache = None
         state.moves += 1
-        events: list[Event] = []
+        if events is None:
+            events = []
         frames = state.frames
         if frames:
             # the waiting frame's rule takes the answer; ``_advance`` then steps the stack on
@@ -199,6 +207,13 @@ class Kessen(Game[KessenState]):
     # bots and simulations apply moves taken from ``legal_actions``: ``_apply`` itself, one call
     # less on the hot path than the protocol's forwarding method
     apply_trusted = _apply
+
+    def apply_unrecorded(self, state: KessenState, player: int, action: str,
+                         time_ms: int | None = None) -> list[Event]:
+        """``apply_trusted`` for a search's playouts, whose events nobody reads: the very same
+        change of state, but the events are dropped and the costly parts of some (the Force
+        breakdown of a resolution, the card that decided it) are not worked out."""
+        return self._apply(state, player, action, time_ms, UNRECORDED)
 
     def result(self, state: KessenState) -> Result | None:
         if state.winner < 0:
@@ -232,41 +247,39 @@ class Kessen(Game[KessenState]):
 
         Cards of the opponent's hands that ``player`` has seen (Summon, Propaganda, Scouts) stay.
         """
-        out = state.clone()
+        # a world depends on the seed and what ``player`` knows only: every pool is sorted
+        # before it is shuffled (the real order is hidden). The shuffles are ``quick_shuffle``'s:
+        # a sort on one key from ``rnd`` per card, drawn in list order (its body inlined: four
+        # shuffles a world, thousands of worlds a move). The world is built from the new hands
+        # and decks: nothing is copied only to be dealt again.
+        rnd = random.Random(seed)
+        draw = rnd.random
+
+        def shuffle_key(_: int) -> float:
+            return draw()
+
+        foe = 1 - player
+        opp, me = state.sides[foe], state.sides[player]
+        seen = state.known[foe]
+        known = set(seen) if seen else None
+        # each opponent hand is re-dealt from one pool with the deck it draws from (the leader
+        # deck is the opponent's own; recruit and action decks are shared). A pending Assassin
+        # told ``player`` that the leader hand holds a true leader: a world deals one.
+        need = (bool(state.frames) and _assassin_pending(state, foe)
+                and all(u.leader in MAIN_LEADERS for u in opp.units))
+        leaders, leader_deck = _redeal(opp.leaders, opp.leader_deck, known, shuffle_key, need)
+        recruits, recruit_deck = _redeal(opp.recruits, state.recruit_deck, known, shuffle_key, False)
+        actions, action_deck = _redeal(opp.actions, state.action_deck, known, shuffle_key, False)
+        deck = sorted(me.leader_deck)
+        deck.sort(key=shuffle_key)
+        theirs = opp.with_hands(leaders, recruits, actions, leader_deck)
+        mine = me.with_hands(me.leaders.copy(), me.recruits.copy(), me.actions.copy(), deck)
+        out = state.copy_with(Rng(rnd.getrandbits(64)), [mine, theirs] if player == 0 else [theirs, mine],
+                              recruit_deck, action_deck)
         if out.cache is not None and out.cache[0] != player:
             # another seat's legal actions depend on its hidden hand; ``player``'s own depend
             # only on what it sees, so they hold in every world it cannot tell from this one
             out.cache = None
-        # a world depends on the seed and what ``player`` knows only: every pool is sorted
-        # before it is shuffled (the real order is hidden), and quick_shuffle keeps it cheap
-        rnd = random.Random(seed)
-        opp = out.sides[1 - player]
-        me = out.sides[player]
-        known = set(out.known[1 - player])
-        # each opponent hand is re-dealt from one pool with the deck it draws from (the leader
-        # deck is the opponent's own; recruit and action decks are shared)
-        for hand, owner, deck in (("leaders", opp, "leader_deck"), ("recruits", out, "recruit_deck"),
-                                  ("actions", out, "action_deck")):
-            cards: list[int] = getattr(opp, hand)
-            if known:
-                kept = sorted(c for c in cards if c in known)
-                pool = [c for c in cards if c not in known] + getattr(owner, deck)
-            else:
-                kept, pool = [], cards + getattr(owner, deck)
-            pool.sort()
-            n = len(cards) - len(kept)
-            # a pending Assassin told ``player`` that the hand holds a true leader: deal one
-            need = (hand == "leaders" and _assassin_pending(out, 1 - player)
-                    and all(u.leader in MAIN_LEADERS for u in opp.units))
-            for _ in range(1000):
-                quick_shuffle(pool, rnd)
-                if not need or _assassin_targets_in(kept + pool[:n]):
-                    break
-            setattr(opp, hand, kept + pool[:n])
-            setattr(owner, deck, pool[n:])
-        me.leader_deck.sort()
-        quick_shuffle(me.leader_deck, rnd)
-        out.rng = Rng(rnd.getrandbits(64))
         return out
 
     def position(self, description: dict[str, Any]) -> KessenState:
@@ -311,22 +324,26 @@ class Kessen(Game[KessenState]):
                     p = frame.seat
                     legal = _legal(state, p)
                     if len(legal) == 1 and legal[0] == PASS:  # nothing to answer with: passed for the player, visibly
-                        events.append(Event("pass", {"side": SIDES[p], "auto": True}))
+                        if events.__class__ is not Unrecorded:
+                            events.append(Event("pass", {"side": SIDES[p], "auto": True}))
                         RESOLVER.answer(state, p, PASS, events)
                         continue
-                    state.cache = (p, tuple(legal))
+                    state.cache = (p, legal)
                 return
-            auto = AUTO_STEPS.get(state.step)
+            step = state.step
+            auto = AUTO_STEPS.get(step)
             if auto is not None:
                 auto(self, state, events)
                 continue
-            p = decider(state)
-            legal = _legal(state, p)
+            p = state.attacker if step == "pick" else state.turn  # ``decider`` with no frame
+            generate = STEP_LEGAL.get(step)  # ``_legal`` with no frame
+            legal = generate(state, p) if generate is not None else []
             if len(legal) == 1 and legal[0] == "pass":
-                events.append(Event("pass", {"side": SIDES[p], "auto": True}))
+                if events.__class__ is not Unrecorded:  # (the commonest events: not made for a playout)
+                    events.append(Event("pass", {"side": SIDES[p], "auto": True}))
                 self._pass(state, p, events)
                 continue
-            state.cache = (p, tuple(legal))
+            state.cache = (p, legal)
             return
 
     def _start_round(self, state: KessenState, events: list[Event]) -> None:
@@ -390,7 +407,8 @@ class Kessen(Game[KessenState]):
         state.att_unit = state.def_unit = -1
         state.played = []
         state.strategy_played = [0, 0]
-        events.append(Event("engagement", {"number": state.engagement, "attacker": SIDES[state.attacker]}))
+        if events.__class__ is not Unrecorded:
+            events.append(Event("engagement", {"number": state.engagement, "attacker": SIDES[state.attacker]}))
         for side in (1 - state.attacker, state.attacker):  # Action segment, defender first
             s = state.sides[side]
             want = max(0, HAND_LIMIT - len(s.actions)) + _count_ability(state, side, EXTRA_DRAW)
@@ -412,8 +430,12 @@ class Kessen(Game[KessenState]):
         au = state.sides[att].unit(state.att_unit)
         du = state.sides[dfn].unit(state.def_unit)
         assert au is not None and du is not None
-        fa, pa = unit_force(state, att, au, True)
-        fd, pd = unit_force(state, dfn, du, True)
+        recorded = events.__class__ is not Unrecorded
+        if recorded:
+            fa, pa = unit_force(state, att, au, True)
+            fd, pd = unit_force(state, dfn, du, True)
+        else:  # the same totals, without the labelled breakdown nobody will read
+            fa, fd = force_total(state, att, au, True), force_total(state, dfn, du, True)
         coin = -1
         if fa > fd:
             winner = att
@@ -426,26 +448,33 @@ class Kessen(Game[KessenState]):
         lose_unit = au if loser == att else du
         win_unit = au if winner == att else du
         state.last_engagement_winner = winner
-        events.append(Event("resolution", {
-            "attacker": {"side": SIDES[att], "unit": au.leader, "force": fa, "parts": pa},
-            "defender": {"side": SIDES[dfn], "unit": du.leader, "force": fd, "parts": pd},
-            "winner": SIDES[winner], "coin": coin,
-            "decided_by": _decided_by(state, winner, fa if winner == att else fd,
-                                      fd if winner == att else fa),
-        }))
+        if recorded:
+            events.append(Event("resolution", {
+                "attacker": {"side": SIDES[att], "unit": au.leader, "force": fa, "parts": pa},
+                "defender": {"side": SIDES[dfn], "unit": du.leader, "force": fd, "parts": pd},
+                "winner": SIDES[winner], "coin": coin,
+                "decided_by": _decided_by(state, winner, fa if winner == att else fd,
+                                          fd if winner == att else fa),
+            }))
         state.retreated.append(lose_unit.leader)
-        events.append(Event("retreat", {"side": SIDES[loser], "unit": lose_unit.leader}))
+        if recorded:
+            events.append(Event("retreat", {"side": SIDES[loser], "unit": lose_unit.leader}))
         out = negated(state.played)
-        active = [p for p in state.played if p.card not in out]
+        slain = losses = 0  # the effective Slain and Losses cards (a loop: no generator)
+        for p in state.played:
+            if p.card not in out:
+                if p.key == "slain":
+                    slain += 1
+                elif p.key == "losses":
+                    losses += 1
         if CARDS[lose_unit.leader].key == "ma_su":
             state.retreated.append(win_unit.leader)
             events.append(Event("retreat", {"side": SIDES[winner], "unit": win_unit.leader,
                                             "why": "Ma Su"}))
-        if any(p.key == "slain" for p in active):
+        if slain:
             events.append(Event("slain", {"side": SIDES[loser], "unit": lose_unit.leader}))
             _discard_unit(state, loser, lose_unit)
         else:
-            losses = sum(1 for p in active if p.key == "losses")
             if losses and lose_unit.mods:
                 if len(lose_unit.mods) <= losses:
                     for m in lose_unit.mods[:]:
@@ -467,7 +496,7 @@ class Kessen(Game[KessenState]):
 
     def _engagement_end(self, state: KessenState, events: list[Event]) -> None:
         state.att_unit = state.def_unit = -1
-        counts = [_available_count(state, s) for s in (0, 1)]
+        counts = [_available_count(state, 0), _available_count(state, 1)]
         if counts[0] and counts[1]:
             state.step = "engagement_start"
             return
@@ -532,7 +561,8 @@ class Kessen(Game[KessenState]):
 
     # ----- decisions ----------------------------------------------------------------------
     def _do_pass(self, state: KessenState, p: int, a: dict[str, int], as_: str, events: list[Event]) -> None:
-        events.append(Event("pass", {"side": SIDES[p]}))
+        if events.__class__ is not Unrecorded:
+            events.append(Event("pass", {"side": SIDES[p]}))
         self._pass(state, p, events)
 
     def _do_deploy(self, state: KessenState, p: int, a: dict[str, int], as_: str, events: list[Event]) -> None:
@@ -545,7 +575,8 @@ class Kessen(Game[KessenState]):
             unit = Unit(leader, [], [])
             side.units.append(unit)
         unit.troops.append(troop)
-        events.append(Event("deploy", {"side": SIDES[p], "leader": leader, "troop": troop}))
+        if events.__class__ is not Unrecorded:
+            events.append(Event("deploy", {"side": SIDES[p], "leader": leader, "troop": troop}))
         summoned = SUMMON.get(KEY[leader])
         if summoned is not None and len(unit.troops) == 1:
             found = [c for c in side.leader_deck if KEY[c] == summoned]
@@ -567,7 +598,8 @@ class Kessen(Game[KessenState]):
         unit = side.unit(a["unit"])
         assert unit is not None
         unit.mods.append(card)
-        events.append(Event("attach", {"side": SIDES[p], "card": card, "unit": unit.leader}))
+        if events.__class__ is not Unrecorded:
+            events.append(Event("attach", {"side": SIDES[p], "card": card, "unit": unit.leader}))
         _next_turn(state, p)
 
     def _do_special(self, state: KessenState, p: int, a: dict[str, int], as_: str, events: list[Event]) -> None:
@@ -621,8 +653,9 @@ class Kessen(Game[KessenState]):
 
     def _do_pick(self, state: KessenState, p: int, a: dict[str, int], as_: str, events: list[Event]) -> None:
         state.att_unit, state.def_unit = a["attacker"], a["defender"]
-        events.append(Event("pick", {"side": SIDES[p], "attacker": state.att_unit,
-                                     "defender": state.def_unit}))
+        if events.__class__ is not Unrecorded:
+            events.append(Event("pick", {"side": SIDES[p], "attacker": state.att_unit,
+                                         "defender": state.def_unit}))
         state.step = "strategy"
         state.turn = 1 - state.attacker
         state.passes = 0
@@ -648,10 +681,11 @@ class Kessen(Game[KessenState]):
 
     def _play_strategy(self, state: KessenState, p: int, card: int, unit: int, events: list[Event]) -> None:
         state.strategy_played[p] += 1
-        data: dict[str, Any] = {"side": SIDES[p], "card": card}
-        if unit >= 0:
-            data["unit"] = unit
-        events.append(Event("strategy", data))
+        if events.__class__ is not Unrecorded:
+            data: dict[str, Any] = {"side": SIDES[p], "card": card}
+            if unit >= 0:
+                data["unit"] = unit
+            events.append(Event("strategy", data))
         push(state, "strategy", card=card, side=p, unit=unit)
 
     def _play_battle_card(self, state: KessenState, p: int, card: int, on: int, as_: str,
@@ -659,19 +693,36 @@ class Kessen(Game[KessenState]):
         played = played_record(state, p, card, on, as_)
         on, target = played.on, played.negates
         state.played.append(played)
-        data: dict[str, Any] = {"side": SIDES[p], "card": card}
-        if as_:
-            data["as"] = as_
-        if on >= 0:
-            data["on"] = on
-        if target >= 0:
-            data["negates"] = target
-        events.append(Event("play", data))
+        if events.__class__ is not Unrecorded:
+            data: dict[str, Any] = {"side": SIDES[p], "card": card}
+            if as_:
+                data["as"] = as_
+            if on >= 0:
+                data["on"] = on
+            if target >= 0:
+                data["negates"] = target
+            events.append(Event("play", data))
         n = RANDOM_DISCARD.get(played.key, 0)
         if n:
             _random_discard(state, 1 - p, n, events, CARDS[card].name)
         state.passes = 0
         state.turn = 1 - p
+
+
+class Unrecorded(list[Event]):
+    """The events of a step nobody reads (a search's playouts): appending keeps nothing, and
+    rules that would work out costly event data (``_resolution``) see this class and skip it."""
+
+    __slots__ = ()
+
+    def append(self, event: Event, /) -> None:
+        pass
+
+    def extend(self, events: Iterable[Event], /) -> None:
+        pass
+
+
+UNRECORDED = Unrecorded()  # it never holds anything, so every step shares one
 
 
 def _parse(action: str) -> tuple[str, dict[str, int], str]:
@@ -702,7 +753,7 @@ def played_record(state: KessenState, p: int, card: int, on: int, as_: str) -> P
         # choice), yet the card still sits on that troop: Carp/Goose/Bowl check its type and
         # the one-Formation-per-troop limit counts it.
         unit = state.sides[p].unit(state.att_unit if p == state.attacker else state.def_unit)
-        spots = _targets(unit, key, KIND_OF_KEY[key], set()) if unit is not None else []
+        spots = _targets(unit, key, KIND_OF_KEY[key], _NO_CARDS) if unit is not None else []
         if len(spots) == 1 and spots[0] >= 0:
             on = spots[0]
     target = -1
@@ -714,6 +765,9 @@ def played_record(state: KessenState, p: int, card: int, on: int, as_: str) -> P
                 target = q.card
                 break
     return Played(card, p, on, key, target)
+
+
+_NO_CARDS: frozenset[int] = frozenset()  # no troop carries a Formation yet (``_targets`` only reads it)
 
 
 # ----- who decides ----------------------------------------------------------------------------
@@ -792,18 +846,8 @@ def _legal(state: KessenState, p: int) -> list[str]:
                     return [PLAY[c], PASS]
             return [PASS]
         return FRAME_RULES[frame.kind].legal(state, frame, p)
-    step = state.step
-    if step == "tactics":
-        return _tactics_legal(state, p)
-    if step == "deploy":
-        return _deploy_legal(state, p)
-    if step == "strategy":
-        return _strategy_legal(state, p)
-    if step == "pick":
-        return _pick_legal(state, p)
-    if step == "after_battle":
-        return _after_battle_legal(state, p)
-    return []
+    generate = STEP_LEGAL.get(state.step)
+    return generate(state, p) if generate is not None else []
 
 
 # the arguments that name a card of which the decks hold several copies (leaders are unique)
@@ -840,6 +884,10 @@ def once(actions: list[str]) -> list[str]:
 PLAY = [f"play card={c}" for c in range(N_CARDS)]
 DISCARD = [f"discard card={c}" for c in range(N_CARDS)]
 DEPLOY_MODIFIER = [KIND[c] == "modifier" and CARDS[c].timing == "DP" for c in range(N_CARDS)]
+IS_TROOP = [KIND[c] == "troop" for c in range(N_CARDS)]
+IS_LEADER = [KIND[c] == "leader" for c in range(N_CARDS)]
+IS_LEADER_MOD = [KIND[c] == "leader_mod" for c in range(N_CARDS)]
+IS_SPECIAL = [KIND[c] == "special" for c in range(N_CARDS)]
 # the pieces of deploy and attach actions, joined with one ``+`` instead of formatting two ids
 DEPLOY_LEADER = [f"deploy leader={c}" for c in range(N_CARDS)]
 TROOP_ARG = [f" troop={c}" for c in range(N_CARDS)]
@@ -869,21 +917,26 @@ if not all(ids == list(range(ids[0], ids[0] + len(ids))) for ids in BY_KEY.value
 def _deploy_legal(state: KessenState, p: int) -> list[str]:
     side = state.sides[p]
     out: list[str] = []
-    troops = [c for c in side.recruits if KIND[c] == "troop"]
+    # (filters on per-id tables and loops rather than comprehensions: no Python frame each)
+    troops = list(filter(IS_TROOP.__getitem__, side.recruits))
     if troops:
         troops.sort()
         troops = _distinct(troops)
-        hosts = [u.leader for u in side.units
-                 if not u.troops or (KEY[u.leader] == "cao_bu" and len(u.troops) < 2)]
-        hosts += [c for c in side.leaders if KIND[c] == "leader"]
+        hosts = list(filter(IS_LEADER.__getitem__, side.leaders))
+        for u in side.units:
+            if not u.troops or (KEY[u.leader] == "cao_bu" and len(u.troops) < 2):
+                hosts.append(u.leader)
         hosts.sort()
+        args = [TROOP_ARG[t] for t in troops]
         for leader in hosts:
-            head = DEPLOY_LEADER[leader]
-            out += [head + TROOP_ARG[t] for t in troops]
-    units = {u.leader: u for u in side.units if u.troops}
+            out += map(DEPLOY_LEADER[leader].__add__, args)
+    units = {}
+    for u in side.units:
+        if u.troops:
+            units[u.leader] = u
     if units:
-        mods = [c for c in side.recruits if DEPLOY_MODIFIER[c]]
-        mods += [c for c in side.leaders if KIND[c] == "leader_mod"]
+        mods = list(filter(DEPLOY_MODIFIER.__getitem__, side.recruits))
+        mods += filter(IS_LEADER_MOD.__getitem__, side.leaders)
         if mods:
             mods.sort()
             order = sorted(units)
@@ -903,7 +956,7 @@ ROUND_SPECIALS = frozenset({"duty_elsewhere", "cut_supply_lines", "stirring_orat
 
 
 def _special_plays(state: KessenState, p: int) -> list[str]:
-    specials = [c for c in state.sides[p].recruits if KIND[c] == "special"]
+    specials = list(filter(IS_SPECIAL.__getitem__, state.sides[p].recruits))
     if not specials:
         return []
     out: list[str] = []
@@ -953,10 +1006,11 @@ def _after_battle_legal(state: KessenState, p: int) -> list[str]:
 
 def _available(state: KessenState, side: int, exclude: int = -1) -> list[int]:
     engaged, retreated = state.engaged, state.retreated
-    out = [
-        u.leader for u in state.sides[side].units
-        if u.troops and u.leader != exclude and u.leader in engaged and u.leader not in retreated
-    ]
+    out = []
+    for u in state.sides[side].units:  # a loop, not a comprehension: a few units, no frame
+        leader = u.leader
+        if u.troops and leader != exclude and leader in engaged and leader not in retreated:
+            out.append(leader)
     out.sort()
     return out
 
@@ -990,22 +1044,33 @@ def _available_count(state: KessenState, side: int) -> int:
 
 def _pick_legal(state: KessenState, p: int) -> list[str]:
     defenders = _pickable(state, 1 - p)
-    out = [f"pick attacker={a} defender={d}" for a in _pickable(state, p) for d in defenders]
-    early = [c for c in state.sides[p].actions if KEY[c] in PRE_PICK]
+    args = [DEFENDER_ARG[d] for d in defenders]
+    out: list[str] = []
+    for a in _pickable(state, p):
+        out += map(PICK_ATTACKER[a].__add__, args)
+    early = list(filter(IS_PRE_PICK.__getitem__, state.sides[p].actions))
     if early:
         early.sort()
-        out += [PLAY[c] for c in _distinct(early)]
+        out += map(PLAY.__getitem__, _distinct(early))
     return out
+
+
+PICK_ATTACKER = [f"pick attacker={c}" for c in range(N_CARDS)]
+DEFENDER_ARG = [f" defender={c}" for c in range(N_CARDS)]
+IS_PRE_PICK = [KEY[c] in PRE_PICK for c in range(N_CARDS)]
 
 
 # the strategy cards played in the exchange (Know Enemy only answers one)
 EXCHANGE = EXCHANGE_PLAIN | {"intercept", "lure", "evasion", "ruse"}
 
 
+IS_EXCHANGE = [KEY[c] in EXCHANGE for c in range(N_CARDS)]
+
+
 def _strategy_legal(state: KessenState, p: int) -> list[str]:
     att, dfn = state.attacker, 1 - state.attacker
     out: list[str] = []
-    cards = [c for c in state.sides[p].actions if KEY[c] in EXCHANGE]
+    cards = list(filter(IS_EXCHANGE.__getitem__, state.sides[p].actions))
     # the units that may be brought in, found only when a card or an interceptor may use them
     other_def = (_pickable(state, dfn, exclude=state.def_unit)
                  if cards or (p == dfn and (state.def_unit == LIU_BEI or any(
@@ -1038,9 +1103,15 @@ def _strategy_legal(state: KessenState, p: int) -> list[str]:
 def can_use(unit: Unit, kind: str) -> bool:
     """Whether the unit's leader may use Tactics (``tactic``) or Spells (``spell``)."""
     leader = CARDS[unit.leader]
+    mods = unit.mods
     if kind == "tactic":
-        return leader.general or any(KEY[m] == "companion_general" for m in unit.mods)
-    return leader.sorcerer or any(KEY[m] == "companion_sorcerer" for m in unit.mods)
+        return leader.general or (bool(mods) and not _COMPANION_GENERALS.isdisjoint(mods))
+    return leader.sorcerer or (bool(mods) and not _COMPANION_SORCERERS.isdisjoint(mods))
+
+
+# the cards that let a unit's leader use Tactics, or Spells, as a General or Sorcerer would
+_COMPANION_GENERALS = frozenset(c for c in range(N_CARDS) if KEY[c] == "companion_general")
+_COMPANION_SORCERERS = frozenset(c for c in range(N_CARDS) if KEY[c] == "companion_sorcerer")
 
 
 def _tactics_legal(state: KessenState, p: int) -> list[str]:
@@ -1060,13 +1131,20 @@ def _tactics_legal(state: KessenState, p: int) -> list[str]:
                 formed.add(q.on)
     lkey = KEY[unit.leader]
     # Tactics and Spells need a leader able to use them and are limited per engagement
+    # (``can_use`` inlined)
+    card = CARDS[unit.leader]
+    mods = unit.mods
     barred = _BARRED[
-        tactics >= (2 if lkey in TWO_TACTICS else 1) or not can_use(unit, "tactic"),
-        spells >= (2 if lkey in TWO_SPELLS else 1) or not can_use(unit, "spell"),
+        tactics >= (2 if lkey in TWO_TACTICS else 1)
+        or not (card.general or (bool(mods) and not _COMPANION_GENERALS.isdisjoint(mods))),
+        spells >= (2 if lkey in TWO_SPELLS else 1)
+        or not (card.sorcerer or (bool(mods) and not _COMPANION_SORCERERS.isdisjoint(mods))),
     ]
     use_as = USE_AS.get(lkey)
     as_kind, as_key = use_as if use_as is not None else ("", "")
-    two_troops = len(unit.troops) > 1
+    troops = unit.troops
+    two_troops = len(troops) > 1
+    only = troops[0] if len(troops) == 1 else -1  # a unit's one troop (-1: none, or two)
     out: list[str] = []
     last = ""
     # the battle cards in hand, in id order, the first of each key (what ``_distinct`` keeps)
@@ -1078,7 +1156,12 @@ def _tactics_legal(state: KessenState, p: int) -> list[str]:
         kind = KIND[c]  # the kind of the card's own key
         if kind not in barred:
             if key in SPOTTED:
-                _card_plays(out, PLAY[c], unit, key, "", formed, two_troops)
+                if two_troops:
+                    _card_plays(out, PLAY[c], unit, key, "", formed, two_troops)
+                elif only >= 0:  # ``_card_plays`` for one troop: the card fits it or not
+                    need = SPOT_NEED[key]
+                    if (only not in formed) if need is None else (not need or TROOP_TYPE[only] == need):
+                        out.append(PLAY[c])
             else:  # played on the leader or the unit as a whole
                 out.append(PLAY[c])
         if kind == as_kind and key != as_key and KIND_OF_KEY[as_key] not in barred:
@@ -1113,7 +1196,7 @@ def _card_plays(out: list[str], play: str, unit: Unit, key: str, as_: str, forme
             out.append(f"{play} on={on}{as_}")
 
 
-def _targets(unit: Unit, key: str, kind: str, formed: set[int]) -> list[int]:
+def _targets(unit: Unit, key: str, kind: str, formed: set[int] | frozenset[int]) -> list[int]:
     """Where a card may go on the unit: troop ids, or [-1] for the leader or the unit as a whole."""
     if kind == "formation":
         return [t for t in unit.troops if t not in formed]
@@ -1130,6 +1213,13 @@ SPOTTED = frozenset(
     k for k, kind in KIND_OF_KEY.items()
     if kind == "formation" or (kind == "tactic" and k in TROOP_NEED) or k in TROOP_EVENTS
 )
+# ``_targets`` of a spotted key as a test of one troop: ``None`` a Formation (on a troop that
+# has none yet), else the troop type it needs ("" any troop)
+SPOT_NEED: dict[str, str | None] = {
+    k: None if KIND_OF_KEY[k] == "formation" else TROOP_NEED[k] if KIND_OF_KEY[k] == "tactic" else ""
+    for k in SPOTTED
+}
+TROOP_TYPE = [c.troop_type for c in CARDS]
 
 
 def _treachery_targets(state: KessenState, side: int) -> list[int]:
@@ -1150,6 +1240,29 @@ def _assassin_targets(state: KessenState, side: int) -> list[int]:
 
 def _assassin_targets_in(hand: list[int]) -> list[int]:
     return sorted(c for c in hand if KIND[c] == "leader")
+
+
+def _redeal(hand: list[int], deck: list[int], known: set[int] | None, shuffle_key: Callable[[int], float],
+            need_leader: bool) -> tuple[list[int], list[int]]:
+    """``determinize``'s new hand and deck: the cards of ``hand`` not ``known`` to the other side
+    are shuffled back with ``deck`` (sorted first: a world depends on the seed alone) and dealt
+    again; known cards stay, first in id order. ``need_leader``: reshuffle (up to 1,000 shuffles)
+    until the hand holds a true leader."""
+    kept: list[int] = []
+    if known is not None:
+        kept = sorted([c for c in hand if c in known])
+        pool = [c for c in hand if c not in known] + deck
+    else:
+        pool = hand + deck
+    pool.sort()
+    n = len(hand) - len(kept)
+    pool.sort(key=shuffle_key)
+    if need_leader:
+        for _ in range(999):
+            if _assassin_targets_in(kept + pool[:n]):
+                break
+            pool.sort(key=shuffle_key)
+    return (kept + pool[:n] if kept else pool[:n]), pool[n:]
 
 
 def _assassin_pending(state: KessenState, side: int) -> bool:
@@ -1199,15 +1312,21 @@ def _draw(state: KessenState, side: int, hand: str, n: int, events: list[Event])
         deck, discard, what = state.recruit_deck, state.recruit_discard, "recruit"
     else:
         deck, discard, what = state.action_deck, state.action_discard, "action"
-    drawn: list[int] = []
-    for _ in range(n):
-        if not deck and not _refill(deck, discard, state.rng, events, what):
-            break
-        drawn.append(deck.pop())
+    if 0 < n <= len(deck):  # enough in the deck: the same cards as ``n`` pops, taken at once
+        drawn = deck[-n:]
+        drawn.reverse()
+        del deck[-n:]
+    else:
+        drawn = []
+        for _ in range(n):
+            if not deck and not _refill(deck, discard, state.rng, events, what):
+                break
+            drawn.append(deck.pop())
     if drawn:
         getattr(s, hand).extend(drawn)
-        events.append(Event("draw", {"side": SIDES[side], "hand": hand, "count": len(drawn)},
-                            {"cards": drawn}, (side,)))
+        if events.__class__ is not Unrecorded:
+            events.append(Event("draw", {"side": SIDES[side], "hand": hand, "count": len(drawn)},
+                                {"cards": drawn}, (side,)))
 
 
 def _random_discard(state: KessenState, side: int, n: int, events: list[Event], why: str) -> None:
@@ -1215,15 +1334,17 @@ def _random_discard(state: KessenState, side: int, n: int, events: list[Event], 
     for _ in range(min(n, len(hand))):
         card = hand.pop(state.rng.below(len(hand)))
         state.action_discard.append(card)
-        events.append(Event("discard", {"side": SIDES[side], "card": card, "why": why, "random": True}))
+        if events.__class__ is not Unrecorded:
+            events.append(Event("discard", {"side": SIDES[side], "card": card, "why": why, "random": True}))
 
 
 def _reveal_actions(state: KessenState, side: int, events: list[Event], why: str) -> None:
     opp = 1 - side
     seen = sorted(state.sides[opp].actions)
     state.known[opp] = sorted(set(state.known[opp]) | set(seen))
-    events.append(Event("look", {"side": SIDES[side], "at": SIDES[opp], "why": why},
-                        {"cards": seen}, (side,)))
+    if events.__class__ is not Unrecorded:
+        events.append(Event("look", {"side": SIDES[side], "at": SIDES[opp], "why": why},
+                            {"cards": seen}, (side,)))
 
 
 def _count_ability(state: KessenState, side: int, keys: frozenset[str]) -> int:
@@ -1287,6 +1408,13 @@ def _strategy_effect(state: KessenState, p: int, key: str, unit: int, events: li
         raise AssertionError(key)
 
 
+# the steps in which a side decides, each with its legal actions (no frame waiting)
+STEP_LEGAL: dict[str, Callable[[KessenState, int], list[str]]] = {
+    "tactics": _tactics_legal, "deploy": _deploy_legal, "strategy": _strategy_legal,
+    "pick": _pick_legal, "after_battle": _after_battle_legal,
+}
+
+
 # ----- frames: what is being resolved inside a step ----------------------------------------------
 # Each kind of frame is one rule below. A forced choice is pushed waiting on nobody: its step
 # checks whether anything is left to do (a hand already within its limit is done at once), and
@@ -1329,15 +1457,16 @@ class _Discard(_Forced):
         return len(getattr(state.sides[data["side"]], data["hand"])) <= int(data["keep"])
 
     def legal(self, state: KessenState, frame: Frame, seat: int) -> list[str]:
-        return [DISCARD[c] for c in _distinct(sorted(getattr(state.sides[seat], frame.data["hand"])))]
+        return list(map(DISCARD.__getitem__, _distinct(sorted(getattr(state.sides[seat], frame.data["hand"])))))
 
     def answer(self, state: KessenState, frame: Frame, seat: int, action: str, events: list[Event]) -> None:
         card = _card_arg(action)
         data = frame.data
         getattr(state.sides[seat], data["hand"]).remove(card)
         _to_discard(state, card)
-        why = data.get("why") or HAND_WORDS[data["hand"]]
-        events.append(Event("discard", {"side": SIDES[seat], "card": card, "why": why}))
+        if events.__class__ is not Unrecorded:
+            why = data.get("why") or HAND_WORDS[data["hand"]]
+            events.append(Event("discard", {"side": SIDES[seat], "card": card, "why": why}))
         frame.seat = NO_SEAT
 
 
@@ -1372,7 +1501,7 @@ class _Give(_Forced):
     kind = "give"
 
     def legal(self, state: KessenState, frame: Frame, seat: int) -> list[str]:
-        return [make("give", unit=u) for u in _treachery_targets(state, seat)]
+        return [f"give unit={u}" for u in _treachery_targets(state, seat)]
 
     def answer(self, state: KessenState, frame: Frame, seat: int, action: str, events: list[Event]) -> None:
         leader = _card_arg(action)
@@ -1392,7 +1521,7 @@ class _Assassin(_Forced):
     kind = "assassin"
 
     def legal(self, state: KessenState, frame: Frame, seat: int) -> list[str]:
-        return [make("discard", card=c) for c in _assassin_targets(state, seat)]
+        return [DISCARD[c] for c in _assassin_targets(state, seat)]
 
     def answer(self, state: KessenState, frame: Frame, seat: int, action: str, events: list[Event]) -> None:
         leader = _card_arg(action)
@@ -1418,7 +1547,7 @@ class _Choose(_Forced):
             units = _pickable(state, 1 - state.attacker, exclude=state.def_unit)
         else:
             units = _pickable(state, state.attacker, exclude=state.att_unit)
-        return [make("choose", unit=u) for u in units]
+        return [f"choose unit={u}" for u in units]  # ``make``'s text, written directly
 
     def answer(self, state: KessenState, frame: Frame, seat: int, action: str, events: list[Event]) -> None:
         leader = _card_arg(action)
@@ -1446,7 +1575,7 @@ class _Strategy(FrameRule[KessenState]):
         data = frame.data
         if not frame.results:
             opp = 1 - data["side"]
-            if not _know_enemy_plays(state, frame, opp):
+            if _KNOW_ENEMY.isdisjoint(state.sides[opp].actions):
                 # nobody can answer: the window would only pass for the opponent, so the pass
                 # is recorded (as ``_advance`` records every one-answer decision) and it settles
                 events.append(Event("pass", {"side": SIDES[opp], "auto": True}))
@@ -1467,7 +1596,7 @@ class _Strategy(FrameRule[KessenState]):
 
 
 def _know_enemy_plays(state: KessenState, frame: Frame, seat: int) -> list[str]:
-    return [make("play", card=c) for c in state.sides[seat].actions if KEY[c] == "know_enemy"]
+    return [PLAY[c] for c in state.sides[seat].actions if KEY[c] == "know_enemy"]
 
 
 def _know_enemy(state: KessenState, frame: Frame, seat: int, action: str, events: list[Event]) -> Then:
@@ -1479,6 +1608,9 @@ def _know_enemy(state: KessenState, frame: Frame, seat: int, action: str, events
     events.append(Event("strategy", {"side": SIDES[seat], "card": card}))
     WINDOWS.open(state, "know_enemy", [1 - seat], uniform=True, card=card, side=seat, unit=-1)
     return "close"
+
+
+_KNOW_ENEMY = frozenset(BY_KEY["know_enemy"])
 
 
 # Kessen always asks the one seat of a window (``uniform``): a seat without Know Enemy gets a

@@ -17,7 +17,8 @@ from warroom.engine.rng import Rng
 
 # Clones set every field by name on a bare instance: faster than keyword arguments to
 # ``__init__`` (clone is on the search bots' hot path), and a field added to the class without
-# a line here fails the conformance suite's clone checks at once.
+# a line here fails the conformance suite's clone checks at once. Lists are copied with
+# ``.copy()``, which builds no slice object (cheaper than ``[:]``).
 _new = object.__new__
 
 
@@ -58,8 +59,8 @@ class Unit:
     def clone(self) -> Unit:
         out = _new(Unit)
         out.leader = self.leader
-        out.troops = self.troops[:]
-        out.mods = self.mods[:]
+        out.troops = self.troops.copy()
+        out.mods = self.mods.copy()
         return out
 
 
@@ -74,13 +75,26 @@ class Side:
     battles_won: int = 0
 
     def clone(self) -> Side:
+        return self.with_hands(self.leaders.copy(), self.recruits.copy(), self.actions.copy(),
+                               self.leader_deck.copy())
+
+    def with_hands(self, leaders: list[int], recruits: list[int], actions: list[int],
+                   leader_deck: list[int]) -> Side:
+        """A copy of the side holding these hands and leader deck (``determinize`` re-deals them)."""
         out = _new(Side)
-        out.units = [u.clone() for u in self.units]
-        out.leaders = self.leaders[:]
-        out.recruits = self.recruits[:]
-        out.actions = self.actions[:]
-        out.leader_deck = self.leader_deck[:]
-        out.leader_discard = self.leader_discard[:]
+        units = []
+        for u in self.units:  # ``Unit.clone`` inlined: a world clones every unit in play
+            copy = _new(Unit)
+            copy.leader = u.leader
+            copy.troops = u.troops.copy()
+            copy.mods = u.mods.copy()
+            units.append(copy)
+        out.units = units
+        out.leaders = leaders
+        out.recruits = recruits
+        out.actions = actions
+        out.leader_deck = leader_deck
+        out.leader_discard = self.leader_discard.copy()
         out.battles_won = self.battles_won
         return out
 
@@ -134,31 +148,39 @@ class KessenState:
     frame_results: ClassVar[None] = None
 
     def clone(self) -> KessenState:
+        sides = self.sides
+        return self.copy_with(self.rng.clone(), [sides[0].clone(), sides[1].clone()],
+                              self.recruit_deck.copy(), self.action_deck.copy())
+
+    def copy_with(self, rng: Rng, sides: list[Side], recruit_deck: list[int],
+                  action_deck: list[int]) -> KessenState:
+        """A copy of the state holding these generator, sides and decks (``determinize`` builds
+        a world with fresh ones; ``clone`` passes copies)."""
         out = _new(KessenState)
         out.config = self.config  # never mutated after set-up
-        out.rng = self.rng.clone()
-        out.sides = [s.clone() for s in self.sides]
-        out.recruit_deck = self.recruit_deck[:]
-        out.recruit_discard = self.recruit_discard[:]
-        out.action_deck = self.action_deck[:]
-        out.action_discard = self.action_discard[:]
+        out.rng = rng
+        out.sides = sides
+        out.recruit_deck = recruit_deck
+        out.recruit_discard = self.recruit_discard.copy()
+        out.action_deck = action_deck
+        out.action_discard = self.action_discard.copy()
         out.round = self.round
         out.step = self.step
         out.turn = self.turn
         out.passes = self.passes
         out.initiative = self.initiative
-        out.troop_penalty = self.troop_penalty[:]
-        out.unit_bonus = self.unit_bonus[:]
-        out.duty = self.duty[:]
-        out.engaged = self.engaged[:]
-        out.retreated = self.retreated[:]
-        out.intercepts_used = self.intercepts_used[:]
+        out.troop_penalty = self.troop_penalty.copy()
+        out.unit_bonus = self.unit_bonus.copy()
+        out.duty = self.duty.copy()
+        out.engaged = self.engaged.copy()
+        out.retreated = self.retreated.copy()
+        out.intercepts_used = self.intercepts_used.copy()
         out.attacker = self.attacker
         out.att_unit = self.att_unit
         out.def_unit = self.def_unit
         out.engagement = self.engagement
-        out.played = self.played[:]  # Played values are never changed, so they are shared
-        out.strategy_played = self.strategy_played[:]
+        out.played = self.played.copy()  # Played values are never changed, so they are shared
+        out.strategy_played = self.strategy_played.copy()
         out.last_engagement_winner = self.last_engagement_winner
         out.battle_winner = self.battle_winner
         out.last_winner = self.last_winner
@@ -167,8 +189,9 @@ class KessenState:
         out.winner = self.winner
         out.reason = self.reason
         out.moves = self.moves
-        out.known = [k[:] for k in self.known]
-        out.cache = self.cache  # an immutable answer for an identical state
+        known = self.known
+        out.known = [known[0].copy(), known[1].copy()]
+        out.cache = self.cache  # the answer for an identical state (never changed: readers get copies)
         return out
 
     # ----- JSON -------------------------------------------------------------------------

@@ -141,9 +141,9 @@ class ISMCTSBot:
         actions at the root, the same in every world it cannot tell apart (else asked per world).
         The game is over when nobody decides (``deciders`` is empty), so ``result`` is not asked."""
         game = info.game
-        # a game may offer a step that keeps no events (nobody reads a playout's): the same states
+        # playouts step with apply_unrecorded: nobody reads their events (a game may skip them)
         deciders_of, legal_of = game.deciders, game.legal_actions
-        step = getattr(game, "apply_unrecorded", game.apply_trusted)
+        step = game.apply_unrecorded
         c = self.settings.exploration
         weight = self.settings.prior_weight
         widen = self.settings.widen if prior is not None else 0

@@ -248,6 +248,13 @@ class Game(ABC, Generic[S]):
         """Apply an action taken from ``legal_actions`` of this very state (bots, simulation)."""
         return self._apply(state, player, action, time_ms)
 
+    def apply_unrecorded(
+        self, state: S, player: int, action: Action, time_ms: int | None = None
+    ) -> list[Event]:
+        """``apply_trusted`` where nobody reads the events (a search bot's playouts): the same
+        change of state. A game may override it to skip building events (and return ``[]``)."""
+        return self._apply(state, player, action, time_ms)
+
     @abstractmethod
     def _apply(self, state: S, player: int, action: Action, time_ms: int | None) -> list[Event]:
         """Apply a known-legal action and return the events it caused."""

@@ -56,11 +56,11 @@ SCALAR_NAMES = ("round", "my_decision", "my_streak", "their_streak", "battles_wo
                 "i_attack", "engagement", "strategy_played_mine", "strategy_played_theirs", "game_over")
 SIZE = REST + len(SCALAR_NAMES)
 
-# leader id -> its slot in each per-leader block, counted from LEADERS (-1 for other cards: never
-# indexed)
+# leader id -> its slot in each per-leader block (-1 for other cards: never indexed); the two
+# fighting blocks' counted from FIGHTING_MINE, where _fighting_block's bytes go
 T_FIGHTING_MINE, T_FIGHTING_THEIRS, T_RETREATED, T_DUTY, T_ATTACKING, T_DEFENDING = (
-    [base - LEADERS + s if s >= 0 else -1 for s in LEADER_SLOT]
-    for base in (FIGHTING_MINE, FIGHTING_THEIRS, RETREATED, DUTY, ATTACKING, DEFENDING))
+    [base + s if s >= 0 else -1 for s in LEADER_SLOT]
+    for base in (0, L, RETREATED, DUTY, ATTACKING, DEFENDING))
 KIND_INDEX = {k: KIND + i for i, k in enumerate(KINDS)}
 KIND_OTHER = KIND + len(KINDS)
 
@@ -74,12 +74,12 @@ _pack_scalars = struct.Struct(f"{len(SCALAR_NAMES)}B").pack_into
 
 # The blocks that change on few steps are memoised on exactly what they are built from (never on
 # the state's objects, which change in place), so a hit is exact: a side's table changes on a
-# few steps of a game (deploys, losses), the per-leader blocks within an engagement rarely, and
+# few steps of a game (deploys, losses), who fights for whom within a battle rarely, and
 # building a block costs several times as much as reading what it is built from into the key.
 # Emptied when full, which keeps a long run's memory bounded.
 MEMO_LIMIT = 4096
 _table_blocks: dict[tuple[int, ...], bytes] = {}  # a side's table cards -> their flags
-_leader_blocks: dict[tuple[int, ...], bytes] = {}  # see _leader_block
+_fighting_blocks: dict[tuple[int, ...], bytes] = {}  # see _fighting_block
 # the discard piles only grow until a deck is refilled from them, so the block of the last piles
 # seen (by any seat: it is the same for both) is the one memo that hits: [piles..., block]
 _last_discards: list[Any] = [None, None, None, None, b""]
@@ -93,24 +93,16 @@ def _memo_block(memo: dict[tuple[int, ...], bytes], cards: tuple[int, ...]) -> b
     return block
 
 
-def _leader_block(key: tuple[int, ...], engaged: list[int], gone: list[int], duty: list[int],
-                  attacking: int, defending: int, mine: list[int]) -> bytes:
-    """The six per-leader blocks (memoised on ``key``, which holds every argument)."""
-    out = bytearray(SCALARS - LEADERS)
+def _fighting_block(key: tuple[int, ...], engaged: list[int], gone: list[int], duty: list[int],
+                    mine: list[int]) -> bytes:
+    """The two fighting blocks, mine then theirs (memoised on ``key``, which holds every argument)."""
+    out = bytearray(2 * L)
     for leader in engaged:
         if leader not in gone and leader not in duty:
             out[(T_FIGHTING_MINE if leader in mine else T_FIGHTING_THEIRS)[leader]] = 1
-    for leader in gone:
-        out[T_RETREATED[leader]] = 1
-    for leader in duty:
-        out[T_DUTY[leader]] = 1
-    if attacking >= 0:
-        out[T_ATTACKING[attacking]] = 1
-    if defending >= 0:
-        out[T_DEFENDING[defending]] = 1
-    if len(_leader_blocks) >= MEMO_LIMIT:
-        _leader_blocks.clear()
-    block = _leader_blocks[key] = bytes(out)
+    if len(_fighting_blocks) >= MEMO_LIMIT:
+        _fighting_blocks.clear()
+    block = _fighting_blocks[key] = bytes(out)
     return block
 
 
@@ -139,7 +131,7 @@ def encode(self: object, state: KessenState, seat: int) -> bytearray:
     cheap to fill, and a consumer turns it into an array without a Python float per slot
     (``numpy.frombuffer``). This runs once per step of a research environment, next to an
     engine step of similar cost: the loops index the output and nothing else, and the blocks
-    that change least (tables, discard piles, per-leader blocks) come from a memo."""
+    that change least (tables, discard piles, who fights for whom) come from a memo."""
     decider, decision_kind, shown_step = _rules or _hooks()
     out = bytearray(SIZE)
     good, evil = state.sides
@@ -147,7 +139,7 @@ def encode(self: object, state: KessenState, seat: int) -> bytearray:
     for c in (*me.leaders, *me.recruits, *me.actions):
         out[c] = 1  # HAND is 0
     tables = _table_blocks
-    mine: list[int] = []  # the leaders of my units (the per-leader blocks' key below needs them)
+    mine: list[int] = []  # the leaders of my units (the fighting blocks' key below needs them)
     for base, side, leaders in ((MINE, me, mine), (THEIRS, them, [])):
         cards: list[int] = []
         for u in side.units:
@@ -169,14 +161,20 @@ def encode(self: object, state: KessenState, seat: int) -> bytearray:
     for p in state.played:
         out[(PLAYED_MINE if p.side == seat else PLAYED_THEIRS) + p.card] = 1
     engaged, gone, duty = state.engaged, state.retreated, state.duty
-    attacking, defending = state.att_unit, state.def_unit
-    if engaged or gone or duty or attacking >= 0 or defending >= 0:  # else all six are 0
-        # -1 ends each list of leaders (ids are never negative); my units only matter when engaged
-        key = ((attacking, defending, *engaged, -1, *gone, -1, *duty, -1, *mine) if engaged
-               else (attacking, defending, -1, *gone, -1, *duty))
-        block = _leader_blocks.get(key)
-        out[LEADERS:SCALARS] = (_leader_block(key, engaged, gone, duty, attacking, defending, mine)
-                                if block is None else block)
+    if engaged:
+        # -1 ends each list of leaders (ids are never negative)
+        key = (*engaged, -1, *gone, -1, *duty, -1, *mine)
+        block = _fighting_blocks.get(key)
+        out[FIGHTING_MINE:RETREATED] = (_fighting_block(key, engaged, gone, duty, mine)
+                                        if block is None else block)
+    for leader in gone:
+        out[T_RETREATED[leader]] = 1
+    for leader in duty:
+        out[T_DUTY[leader]] = 1
+    if state.att_unit >= 0:
+        out[T_ATTACKING[state.att_unit]] = 1
+    if state.def_unit >= 0:
+        out[T_DEFENDING[state.def_unit]] = 1
     over = state.winner >= 0
     deciding = not over and decider(state) == seat  # type: ignore[operator]
     # the decider sees what it is deciding (the waiting frame's kind); the other seat the step

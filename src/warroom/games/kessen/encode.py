@@ -80,9 +80,9 @@ _pack_scalars = struct.Struct(f"{len(SCALAR_NAMES)}B").pack_into
 MEMO_LIMIT = 4096
 _table_blocks: dict[tuple[int, ...], bytes] = {}  # a side's table cards -> their flags
 _fighting_blocks: dict[tuple[int, ...], bytes] = {}  # see _fighting_block
-# the discard piles only grow until a deck is refilled from them, so the block of the last piles
-# seen (by any seat: it is the same for both) is the one memo that hits: [piles..., block]
-_last_discards: list[Any] = [None, None, None, None, b""]
+# the discard block of the last piles seen (by any seat: it is the same for both) and copies of
+# those piles: (4 piles, block), replaced whole (a thread sees one or the other, never a mix)
+_last_discards: list[tuple[Any, ...]] = [(None, None, None, None, b"")]
 
 
 def _memo_block(memo: dict[tuple[int, ...], bytes], cards: tuple[int, ...]) -> bytes:
@@ -150,13 +150,14 @@ def encode(self: object, state: KessenState, seat: int) -> bytearray:
         block = tables.get(key)
         out[base:base + C] = _memo_block(tables, key) if block is None else block
     # the discard piles are the longest lists read (~100 cards late in a game): compared in C
+    # with the last piles seen, which they are on most steps
     piles = good.leader_discard, evil.leader_discard, state.recruit_discard, state.action_discard
-    last = _last_discards
+    last = _last_discards[0]
     if piles[0] == last[0] and piles[1] == last[1] and piles[2] == last[2] and piles[3] == last[3]:
         out[DISCARDED:DISCARDED + C] = last[4]
     else:
         block = _flags(bytes((*piles[0], *piles[1], *piles[2], *piles[3])))
-        last[:] = [piles[0][:], piles[1][:], piles[2][:], piles[3][:], block]
+        _last_discards[0] = (piles[0][:], piles[1][:], piles[2][:], piles[3][:], block)
         out[DISCARDED:DISCARDED + C] = block
     for p in state.played:
         out[(PLAYED_MINE if p.side == seat else PLAYED_THEIRS) + p.card] = 1

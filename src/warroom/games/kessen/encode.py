@@ -57,7 +57,7 @@ SCALAR_NAMES = ("round", "my_decision", "my_streak", "their_streak", "battles_wo
 SIZE = REST + len(SCALAR_NAMES)
 
 # leader id -> its slot in each per-leader block (-1 for other cards: never indexed); the two
-# fighting blocks' counted from FIGHTING_MINE, where _fighting_block's bytes go
+# fighting blocks' slots count from FIGHTING_MINE, where _fighting_block's bytes go
 T_FIGHTING_MINE, T_FIGHTING_THEIRS, T_RETREATED, T_DUTY, T_ATTACKING, T_DEFENDING = (
     [base + s if s >= 0 else -1 for s in LEADER_SLOT]
     for base in (0, L, RETREATED, DUTY, ATTACKING, DEFENDING))

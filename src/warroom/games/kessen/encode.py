@@ -26,6 +26,9 @@ scalars               round, decision kind (one-hot), whose decision, streak, ba
 
 from __future__ import annotations
 
+import struct
+from typing import Any
+
 from warroom.games.kessen.cards import CARDS
 from warroom.games.kessen.state import KessenState
 
@@ -53,31 +56,64 @@ SCALAR_NAMES = ("round", "my_decision", "my_streak", "their_streak", "battles_wo
                 "i_attack", "engagement", "strategy_played_mine", "strategy_played_theirs", "game_over")
 SIZE = REST + len(SCALAR_NAMES)
 
-# leader id -> its slot in each per-leader block (-1 for other cards: never indexed)
+# leader id -> its slot in each per-leader block (-1 for other cards: never indexed); the two
+# fighting blocks' slots count from FIGHTING_MINE, where _fighting_block's bytes go
 T_FIGHTING_MINE, T_FIGHTING_THEIRS, T_RETREATED, T_DUTY, T_ATTACKING, T_DEFENDING = (
     [base + s if s >= 0 else -1 for s in LEADER_SLOT]
-    for base in (FIGHTING_MINE, FIGHTING_THEIRS, RETREATED, DUTY, ATTACKING, DEFENDING))
+    for base in (0, L, RETREATED, DUTY, ATTACKING, DEFENDING))
 KIND_INDEX = {k: KIND + i for i, k in enumerate(KINDS)}
 KIND_OTHER = KIND + len(KINDS)
 
-# _flags's tables: ids shifted up by one (so that no id is the byte 0), the shifted ids in order,
-# and "0 -> 1, anything else -> 0"
-_SHIFT = bytes((i + 1) % 256 for i in range(256))
-_PROBE = bytes(range(1, C + 1))
-_IS_ZERO = bytes((1, *([0] * 255)))
-_ZEROS = bytes(C)  # as long as the longest list of ids: every card at most once
+# _flags's tables: maketrans's "to" side for n ids (n bytes 255; every card at most once, so n is
+# at most C), and "255 -> 1, anything else -> 0"
+_MARKS = [b"\xff" * n for n in range(C + 1)]
+_IS_MARK = bytes(b == 255 for b in range(256))
 _rules: list[object] = []  # (decider, decision_kind, shown_step), imported once: rules imports us
+# the scalars written in C, straight into the observation
+_pack_scalars = struct.Struct(f"{len(SCALAR_NAMES)}B").pack_into
+
+# The blocks that change on few steps are memoised on exactly what they are built from (never on
+# the state's objects, which change in place), so a hit is exact: a side's table changes on a
+# few steps of a game (deploys, losses), who fights for whom within a battle rarely, and
+# building a block costs several times as much as reading what it is built from into the key.
+# Emptied when full, which keeps a long run's memory bounded.
+MEMO_LIMIT = 4096
+_table_blocks: dict[tuple[int, ...], bytes] = {}  # a side's table cards -> their flags
+_fighting_blocks: dict[tuple[int, ...], bytes] = {}  # see _fighting_block
+# the discard block of the last piles seen (by any seat: it is the same for both) and copies of
+# those piles: (4 piles, block), replaced whole (a thread sees one or the other, never a mix)
+_last_discards: list[tuple[Any, ...]] = [(None, None, None, None, b"")]
+
+
+def _memo_block(memo: dict[tuple[int, ...], bytes], cards: tuple[int, ...]) -> bytes:
+    """The flags of ``cards``: computed on a miss (see :func:`_flags`)."""
+    if len(memo) >= MEMO_LIMIT:
+        memo.clear()
+    block = memo[cards] = _flags(bytes(cards))
+    return block
+
+
+def _fighting_block(key: tuple[int, ...], engaged: list[int], gone: list[int], duty: list[int],
+                    mine: list[int]) -> bytes:
+    """The two fighting blocks, mine then theirs (memoised on ``key``, which holds every argument)."""
+    out = bytearray(2 * L)
+    for leader in engaged:
+        if leader not in gone and leader not in duty:
+            out[(T_FIGHTING_MINE if leader in mine else T_FIGHTING_THEIRS)[leader]] = 1
+    if len(_fighting_blocks) >= MEMO_LIMIT:
+        _fighting_blocks.clear()
+    block = _fighting_blocks[key] = bytes(out)
+    return block
 
 
 def _flags(ids: bytes) -> bytes:
     """A block of ``C`` flags, 1 at each card id in ``ids`` (card ids as bytes), built in C.
 
-    ``bytes.maketrans`` is the only scatter the standard library does in C: a table that sends
-    each (shifted) id to 0 and every other byte to itself; the probe ``1..C`` through it is 0
-    exactly at the ids, and a last table turns those zeros into ones and the rest into zeros.
-    About half the cost of a Python loop over 60 cards."""
-    shifted = ids.translate(_SHIFT)
-    return _PROBE.translate(bytes.maketrans(shifted, _ZEROS[:len(shifted)])).translate(_IS_ZERO)
+    ``bytes.maketrans`` is the only scatter the standard library does in C: its table is the
+    identity but at the ids, which it sends to 255; below 255 the identity never is 255 (every
+    id is below ``C``), so the table's first ``C`` bytes, with 255 turned into 1 and anything
+    else into 0, are the flags."""
+    return bytes.maketrans(ids, _MARKS[len(ids)])[:C].translate(_IS_MARK)
 
 
 def _hooks() -> list[object]:
@@ -94,28 +130,44 @@ def encode(self: object, state: KessenState, seat: int) -> bytearray:
     Every feature is a flag or a count from 0 to 255, so the observation is a ``bytearray``:
     cheap to fill, and a consumer turns it into an array without a Python float per slot
     (``numpy.frombuffer``). This runs once per step of a research environment, next to an
-    engine step of similar cost: the loops index the output and nothing else."""
+    engine step of similar cost: the loops index the output and nothing else, and the blocks
+    that change least (tables, discard piles, who fights for whom) come from a memo."""
     decider, decision_kind, shown_step = _rules or _hooks()
     out = bytearray(SIZE)
     good, evil = state.sides
     me, them = (good, evil) if seat == 0 else (evil, good)
     for c in (*me.leaders, *me.recruits, *me.actions):
         out[c] = 1  # HAND is 0
-    for base, side in ((MINE, me), (THEIRS, them)):
+    tables = _table_blocks
+    mine: list[int] = []  # the leaders of my units (the fighting blocks' key below needs them)
+    for base, side, leaders in ((MINE, me, mine), (THEIRS, them, [])):
+        cards: list[int] = []
         for u in side.units:
-            for c in (u.leader, *u.troops, *u.mods):
-                out[base + c] = 1
-    # the discard piles are the longest lists read (~100 cards late in a game): built in C
-    out[DISCARDED:DISCARDED + C] = _flags(bytes((*good.leader_discard, *evil.leader_discard,
-                                                 *state.recruit_discard, *state.action_discard)))
+            leaders.append(u.leader)
+            cards += u.troops
+            cards += u.mods
+        key = (*leaders, *cards)
+        block = tables.get(key)
+        out[base:base + C] = _memo_block(tables, key) if block is None else block
+    # the discard piles are the longest lists read (~100 cards late in a game): compared in C
+    # with the last piles seen, which they are on most steps
+    piles = good.leader_discard, evil.leader_discard, state.recruit_discard, state.action_discard
+    last = _last_discards[0]
+    if piles[0] == last[0] and piles[1] == last[1] and piles[2] == last[2] and piles[3] == last[3]:
+        out[DISCARDED:DISCARDED + C] = last[4]
+    else:
+        block = _flags(bytes((*piles[0], *piles[1], *piles[2], *piles[3])))
+        _last_discards[0] = (piles[0][:], piles[1][:], piles[2][:], piles[3][:], block)
+        out[DISCARDED:DISCARDED + C] = block
     for p in state.played:
         out[(PLAYED_MINE if p.side == seat else PLAYED_THEIRS) + p.card] = 1
-    gone, duty = state.retreated, state.duty
-    if state.engaged:
-        mine_units = [u.leader for u in me.units]
-        for leader in state.engaged:
-            if leader not in gone and leader not in duty:
-                out[(T_FIGHTING_MINE if leader in mine_units else T_FIGHTING_THEIRS)[leader]] = 1
+    engaged, gone, duty = state.engaged, state.retreated, state.duty
+    if engaged:
+        # -1 ends each list of leaders (ids are never negative)
+        key = (*engaged, -1, *gone, -1, *duty, -1, *mine)
+        block = _fighting_blocks.get(key)
+        out[FIGHTING_MINE:RETREATED] = (_fighting_block(key, engaged, gone, duty, mine)
+                                        if block is None else block)
     for leader in gone:
         out[T_RETREATED[leader]] = 1
     for leader in duty:
@@ -130,18 +182,18 @@ def encode(self: object, state: KessenState, seat: int) -> bytearray:
     kind = decision_kind(state) if deciding else shown_step(state)  # type: ignore[operator]
     out[KIND_INDEX.get(kind, KIND_OTHER)] = 1
     other = 1 - seat
+    streak, last_winner, rnd = state.streak, state.last_winner, state.round
     # every count below is small and never negative (penalties and bonuses only grow); the round
     # and the engagement are capped so that a very long game cannot overflow a byte
-    out[REST:] = bytes((
-        min(state.round, 255), deciding, state.streak if state.last_winner == seat else 0,
-        state.streak if state.last_winner == other else 0, me.battles_won, them.battles_won,
+    _pack_scalars(
+        out, REST, rnd if rnd < 255 else 255, deciding, streak if last_winner == seat else 0,
+        streak if last_winner == other else 0, me.battles_won, them.battles_won,
         len(me.leaders), len(me.recruits), len(me.actions), len(them.leaders), len(them.recruits),
         len(them.actions), len(me.leader_deck), len(them.leader_deck), len(state.recruit_deck),
         len(state.action_deck), state.troop_penalty[seat], state.troop_penalty[other],
-        state.unit_bonus[seat], state.unit_bonus[other], bool(state.engaged) and state.attacker == seat,
-        min(state.engagement, 255) if state.engaged else 0, state.strategy_played[seat],
-        state.strategy_played[other], over,
-    ))
+        state.unit_bonus[seat], state.unit_bonus[other], bool(engaged) and state.attacker == seat,
+        min(state.engagement, 255) if engaged else 0, state.strategy_played[seat],
+        state.strategy_played[other], over)
     return out
 
 

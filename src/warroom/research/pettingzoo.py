@@ -196,7 +196,8 @@ class WarroomEnv(AECEnv):  # type: ignore[misc]
             text = self._text[n] = self.space.action(n)  # raises for a number outside the space
         legal = self._masks.get(agent)
         if n in (self._legal(agent) if legal is None else legal):  # from this decision's mask: known legal
-            self.game.apply_trusted(self.state, seat, text)
+            # an environment hands out no events, so the game need not build them
+            self.game.apply_unrecorded(self.state, seat, text)
         else:
             self.game.apply(self.state, seat, text)  # raises with the reason, state untouched
         self._masks = {}

@@ -132,7 +132,8 @@ def summarise(rows: list[dict[str, Any]]) -> dict[str, Any]:
     by_seat = {}
     for seat in (0, 1):
         mine = [r for r in rows if r["search_seat"] == seat]
-        by_seat[seat] = wilson(sum(1 for r in mine if seat in r["winners"]), len(mine)).to_json()
+        won = sum(1 for r in mine if seat in r["winners"])
+        by_seat[seat] = {"games": len(mine), **wilson(won, len(mine)).to_json()}
     n = max(1, len(rows))
     return {"games": len(rows), "search_wins": wins, "draws": draws,
             "win_rate": wilson(wins, len(rows)).to_json(), "by_search_seat": by_seat,

@@ -80,9 +80,11 @@ UNTIL = ("", "stage")  # the values of ``Settings.until``
 
 # The named levels the lobby, the terminal and ``simulate`` offer (docs/bots.md). Rollouts are
 # played by the game's own default bot (its heuristic; random for a game without one).
+# ``settle`` ends a search once its move cannot change (the same move as the whole budget). A
+# level is for every turn-based game, so neither uses ``until="stage"`` (a game may have no stage).
 LEVELS: dict[str, Settings] = {
-    "ismcts": Settings(iterations=64, depth=6, rollout="default", prior="default", widen=8),
-    "ismcts-strong": Settings(iterations=256, depth=8, rollout="default", prior="default", widen=8),
+    "ismcts": Settings(iterations=64, depth=6, rollout="default", prior="default", widen=8, settle=True),
+    "ismcts-strong": Settings(iterations=256, depth=8, rollout="default", prior="default", widen=8, settle=True),
 }
 
 

@@ -11,7 +11,8 @@ cannot tell from the real one" (``Game.determinize``). Each iteration
    (a child is judged against the number of times it could have been chosen, not the
    parent's visits: Cowling, Powley and Whitehouse, 2012);
 3. adds one untried action, then plays on with a rollout policy (uniform random, or a named
-   bot of the game) for at most ``depth`` decisions;
+   bot of the game) for at most ``depth`` decisions (with ``until="stage"``, only until the
+   game's current stage, e.g. a Paper Kessen battle, is over);
 4. scores the world it reached with ``Game.evaluate`` for each seat that moved in the tree
    (the result itself once the game is over) and adds it up the path.
 

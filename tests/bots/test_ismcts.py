@@ -196,7 +196,7 @@ def test_settle_stops_once_the_move_cannot_change_and_plays_the_same_move() -> N
         legal = KESSEN.legal_actions(state, seat)
         if len(legal) < 2:
             continue
-        full = ISMCTSBot(replace(LEVELS["ismcts"], iterations=120))
+        full = ISMCTSBot(replace(LEVELS["ismcts"], iterations=120, settle=False))
         settled = ISMCTSBot(replace(LEVELS["ismcts"], iterations=120, settle=True))
         info = InfoSet(KESSEN, state, seat)
         assert settled.choose_in(info, legal, random.Random(2)) == full.choose_in(info, legal, random.Random(2))

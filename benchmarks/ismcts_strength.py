@@ -1,15 +1,23 @@
-"""ISMCTS against a game's heuristic bot, sides swapped every other game; search speed.
+"""ISMCTS against a game's heuristic bot on paired deals; search speed.
 
     .venv/bin/python benchmarks/ismcts_strength.py [--game kessen] [--games 200] [--level ismcts]
-        [--opponent heuristic] [--jobs 2] [--seed 0] [--out benchmarks/results/ismcts.jsonl]
+        [--set iterations=128 --set stop=battle ...] [--opponent heuristic] [--jobs 2] [--seed 0]
+        [--out benchmarks/results/ismcts.jsonl] [--resume]
     .venv/bin/python benchmarks/ismcts_strength.py --speed-only
 
-Game ``i`` is seeded ``mix_seed(seed, i)``; the search bot sits in seat ``i % 2``. Every finished
-game is appended to ``--out`` as one JSON line as soon as it ends (a long run can be read while it
-goes, and ``--resume`` skips the games already there), then the win rate is printed with its 95%
-Wilson interval. The speed part times ``determinize`` and ISMCTS iterations per second on one
-core with uniform random rollouts cut at ``--depth`` decisions, over positions taken every 15
-decisions of random games.
+Games ``2k`` and ``2k+1`` are a pair: both are seeded ``mix_seed(seed, k)`` (the same deal, deck
+orders and first coin flips) and the search bot sits in seat 0 in one and seat 1 in the other, so
+the luck of the deal and the side's advantage cancel within a pair. (Only partly: the game's
+random stream is one sequence in the state, and coin flips, random discards, Propaganda's steal
+and deck reshuffles draw from it in the order play asks for them, so once the two games' choices
+differ their later draws differ too. The deal and the deck orders are always shared.) ``--set name=value`` changes one
+field of the level's ``Settings`` (for screening candidate settings). Every finished game is
+appended to ``--out`` as one JSON line as soon as it ends (a long run can be read while it goes,
+and ``--resume`` skips the games already there), then the win rate is printed with its 95% Wilson
+interval, the rate for each seat of the search bot, the pairs won both / split / lost both, and
+the CPU seconds a game (the whole game, both bots, in its worker process). The speed part times
+``determinize`` and ISMCTS iterations per second on one core with uniform random rollouts cut at
+``--depth`` decisions, over positions taken every 15 decisions of random games.
 """
 
 from __future__ import annotations
@@ -24,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from warroom import bots
+from warroom.bots import ismcts
 from warroom.bots.ismcts import ISMCTSBot, Settings
 from warroom.engine import registry
 from warroom.engine.infoset import InfoSet
@@ -32,17 +41,31 @@ from warroom.sim.simulate import game_seed
 from warroom.sim.stats import wilson
 
 
-def play(game_name: str, seed: int, index: int, level: str, opponent: str) -> dict[str, Any]:
+def play(game_name: str, seed: int, index: int, level: str, opponent: str,
+         changes: dict[str, Any]) -> dict[str, Any]:
+    """Game ``index``: the deal of pair ``index // 2``, the search bot in seat ``index % 2``."""
     game = registry.get(game_name)
     config = game.configure()
     seat = index % 2
     players: list[Any] = [None, None]
-    players[seat] = bots.make(game.name, level)
+    players[seat] = ismcts.custom(level, **changes) if changes else bots.make(game.name, level)
     players[1 - seat] = bots.make(game.name, opponent)
-    started = time.perf_counter()
-    outcome, _ = play_bots(game, config, game_seed(seed, index), players)
+    started, cpu = time.perf_counter(), time.process_time()
+    outcome, _ = play_bots(game, config, game_seed(seed, index // 2), players)
     return {"index": index, "search_seat": seat, "winners": outcome.winners, "reason": outcome.reason,
-            "decisions": outcome.decisions, "seconds": round(time.perf_counter() - started, 2)}
+            "decisions": outcome.decisions, "seconds": round(time.perf_counter() - started, 2),
+            "cpu_seconds": round(time.process_time() - cpu, 2)}
+
+
+def setting(text: str) -> tuple[str, Any]:
+    """``name=value`` for ``--set``: the value as JSON if it parses (numbers, null), else a string."""
+    name, sep, raw = text.partition("=")
+    if not sep or name not in Settings.__dataclass_fields__:
+        raise argparse.ArgumentTypeError(f"not a Settings field=value: {text!r}")
+    try:
+        return name, json.loads(raw)
+    except json.JSONDecodeError:
+        return name, raw
 
 
 def positions(game_name: str, games: int = 4, every: int = 15) -> list[tuple[Any, int]]:
@@ -90,16 +113,33 @@ def speed(game_name: str, depth: int, iterations: int = 200) -> dict[str, Any]:
             "iterations_per_second": round(per_s)}
 
 
+def pairs(rows: list[dict[str, Any]]) -> dict[str, int]:
+    """Of the pairs with both games played, how many the search bot won both / split / lost both
+    (a drawn game counts as not won)."""
+    won: dict[int, list[bool]] = {}
+    for r in rows:
+        won.setdefault(r["index"] // 2, []).append(r["search_seat"] in r["winners"])
+    counts = {"won_both": 0, "split": 0, "lost_both": 0}
+    for results in won.values():
+        if len(results) == 2:
+            counts[("lost_both", "split", "won_both")[sum(results)]] += 1
+    return counts
+
+
 def summarise(rows: list[dict[str, Any]]) -> dict[str, Any]:
     wins = sum(1 for r in rows if r["search_seat"] in r["winners"])
     draws = sum(1 for r in rows if not r["winners"])
     by_seat = {}
     for seat in (0, 1):
         mine = [r for r in rows if r["search_seat"] == seat]
-        by_seat[seat] = wilson(sum(1 for r in mine if seat in r["winners"]), len(mine)).to_json()
+        won = sum(1 for r in mine if seat in r["winners"])
+        by_seat[seat] = {"games": len(mine), **wilson(won, len(mine)).to_json()}
+    n = max(1, len(rows))
     return {"games": len(rows), "search_wins": wins, "draws": draws,
             "win_rate": wilson(wins, len(rows)).to_json(), "by_search_seat": by_seat,
-            "mean_seconds_per_game": round(sum(r["seconds"] for r in rows) / max(1, len(rows)), 2)}
+            "pairs": pairs(rows), "seat0_wins": sum(1 for r in rows if 0 in r["winners"]),
+            "mean_seconds_per_game": round(sum(r["seconds"] for r in rows) / n, 2),
+            "mean_cpu_seconds_per_game": round(sum(r.get("cpu_seconds", 0.0) for r in rows) / n, 2)}
 
 
 def main() -> None:
@@ -107,6 +147,8 @@ def main() -> None:
     ap.add_argument("--game", default="kessen")
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--level", default="ismcts")
+    ap.add_argument("--set", dest="changes", type=setting, action="append", default=[],
+                    metavar="NAME=VALUE", help="change one Settings field of the level")
     ap.add_argument("--opponent", default="heuristic")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--seed", type=int, default=0)
@@ -114,8 +156,13 @@ def main() -> None:
     ap.add_argument("--out", default="benchmarks/results/ismcts.jsonl")
     ap.add_argument("--resume", action="store_true", help="keep the games already in --out")
     ap.add_argument("--speed-only", action="store_true")
+    ap.add_argument("--no-speed", action="store_true", help="skip the speed measurement")
     args = ap.parse_args()
-    print(json.dumps(speed(args.game, args.depth)), flush=True)
+    changes = dict(args.changes)
+    if changes:
+        ismcts.custom(args.level, **changes)  # a bad value fails here, not in every worker
+    if not args.no_speed:
+        print(json.dumps(speed(args.game, args.depth)), flush=True)
     if args.speed_only:
         return
     out = Path(args.out)
@@ -128,14 +175,16 @@ def main() -> None:
     done = {r["index"] for r in rows}
     todo = [i for i in range(args.games) if i not in done]
     with ProcessPoolExecutor(max_workers=args.jobs) as pool, out.open("a") as sink:
-        futures = [pool.submit(play, args.game, args.seed, i, args.level, args.opponent) for i in todo]
+        futures = [pool.submit(play, args.game, args.seed, i, args.level, args.opponent, changes)
+                   for i in todo]
         for fut in as_completed(futures):
             row = fut.result()
             rows.append(row)
             sink.write(json.dumps(row) + "\n")
             sink.flush()
             print(f"{len(rows)}/{args.games} {json.dumps(summarise(rows)['win_rate'])}", file=sys.stderr, flush=True)
-    print(json.dumps({"game": args.game, "level": args.level, "opponent": args.opponent, **summarise(rows)}))
+    print(json.dumps({"game": args.game, "level": args.level, "settings": changes, "opponent": args.opponent,
+                      **summarise(rows)}))
 
 
 if __name__ == "__main__":

@@ -4,6 +4,7 @@ through the information set alone."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -84,6 +85,8 @@ def test_bad_settings_are_one_line_errors() -> None:
         Settings(iterations=0)
     with pytest.raises(ConfigError, match="depth"):
         Settings(depth=-1)
+    with pytest.raises(ConfigError, match="until"):
+        Settings(until="battle")
     with pytest.raises(ConfigError, match="information set"):
         ISMCTSBot().choose({}, ["a", "b"], random.Random(0))
 
@@ -146,3 +149,76 @@ def test_a_game_that_scores_every_seat_at_once_gives_the_tree_the_same_values() 
         return [(a, n.visits, n.reward) for a, n in sorted(root.children.items())]
 
     assert tree(KESSEN) == tree(PerSeat())
+
+
+def test_until_stage_stops_every_rollout_at_the_end_of_the_battle(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With ``until="stage"`` a long rollout stops as soon as Paper Kessen's battle count grows
+    (or the game ends); without it the same depth plays on into later battles."""
+    from warroom.games.kessen.evaluate import evaluate_all, stage
+    from warroom.games.kessen.rules import GAME as KESSEN
+
+    state = KESSEN.new(KESSEN.configure(), 5)
+    seat = KESSEN.deciders(state)[0]
+    start = stage(state)
+    reached: list[int] = []
+
+    def watched(self: object, world: object) -> list[float]:
+        reached.append(-1 if KESSEN.result(world) is not None else stage(world))  # type: ignore[arg-type]
+        return evaluate_all(self, world)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(type(KESSEN), "evaluate_all", watched)
+    settings = Settings(iterations=30, depth=400, rollout="default", prior="default", widen=8)
+    ISMCTSBot(replace(settings, until="stage")).search(InfoSet(KESSEN, state, seat), random.Random(1))
+    assert len(reached) == 30 and set(reached) <= {start + 1, -1} and start + 1 in reached
+    reached.clear()
+    ISMCTSBot(settings).search(InfoSet(KESSEN, state, seat), random.Random(1))
+    assert max(reached) > start + 1
+
+
+def test_until_stage_needs_a_game_with_a_stage_function() -> None:
+    bot = ISMCTSBot(Settings(iterations=10, until="stage"))
+    with pytest.raises(ConfigError, match="no stage function"):
+        pick(bot, tiny_at(0))
+
+
+def test_settle_stops_once_the_move_cannot_change_and_plays_the_same_move() -> None:
+    from warroom.games.kessen.rules import GAME as KESSEN
+
+    saved = 0
+    for seed in range(6):
+        state = KESSEN.new(KESSEN.configure(), seed)
+        rng = random.Random(seed)
+        for _ in range(20 + 7 * seed):
+            s = KESSEN.deciders(state)[0]
+            legal = KESSEN.legal_actions(state, s)
+            KESSEN.apply_trusted(state, s, legal[rng.randrange(len(legal))], None)
+        seat = KESSEN.deciders(state)[0]
+        legal = KESSEN.legal_actions(state, seat)
+        if len(legal) < 2:
+            continue
+        full = ISMCTSBot(replace(LEVELS["ismcts"], iterations=120, settle=False))
+        settled = ISMCTSBot(replace(LEVELS["ismcts"], iterations=120, settle=True))
+        info = InfoSet(KESSEN, state, seat)
+        assert settled.choose_in(info, legal, random.Random(2)) == full.choose_in(info, legal, random.Random(2))
+        assert full.last_iterations == 120 and settled.last_iterations <= 120
+        saved += 120 - settled.last_iterations
+    assert saved > 0
+
+
+def test_the_new_settings_read_no_hidden_card() -> None:
+    """Rollouts cut at the battle's end and a settled search still choose alike in two Paper
+    Kessen states that differ only in what the seat cannot see."""
+    from tests.kessen.test_search import hidden_swapped, mid_game
+    from warroom.games.kessen.rules import GAME as KESSEN
+
+    settings = replace(LEVELS["ismcts"], iterations=60, depth=200, until="stage", settle=True)
+    for game_seed, steps in ((4, 40), (11, 90)):
+        state = mid_game(game_seed, steps)
+        seat = KESSEN.deciders(state)[0]
+        other = hidden_swapped(state, seat)
+        legal = KESSEN.legal_actions(state, seat)
+        trees = []
+        for s in (state, other):
+            root = ISMCTSBot(settings).search(InfoSet(KESSEN, s, seat), random.Random(5), legal)
+            trees.append({a: (n.visits, n.reward) for a, n in root.children.items()})
+        assert trees[0] == trees[1]

@@ -11,7 +11,8 @@ cannot tell from the real one" (``Game.determinize``). Each iteration
    (a child is judged against the number of times it could have been chosen, not the
    parent's visits: Cowling, Powley and Whitehouse, 2012);
 3. adds one untried action, then plays on with a rollout policy (uniform random, or a named
-   bot of the game) for at most ``depth`` decisions;
+   bot of the game) for at most ``depth`` decisions (with ``until="stage"``, only until the
+   game's current stage, e.g. a Paper Kessen battle, is over);
 4. scores the world it reached with ``Game.evaluate`` for each seat that moved in the tree
    (the result itself once the game is over) and adds it up the path.
 
@@ -29,7 +30,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from warroom.engine.errors import ConfigError
-from warroom.engine.game import Game
+from warroom.engine.game import Game, conventional
 from warroom.engine.infoset import InfoSet, choose
 
 
@@ -51,6 +52,16 @@ class Settings:
     # the root starts as the prior's line of play (for the opponent: a model of how it plays)
     # and opens up to every action only where it is visited often; 0: off
     widen: int = 0
+    # where a rollout stops before ``depth``: "" nowhere; "stage" as soon as the game's
+    # ``stage(state)`` (a public count of the game's natural episodes, in its evaluate module:
+    # Paper Kessen's battles fought) has grown since the root, so a rollout plays out the battle
+    # the decision is in and is judged at its end, when the evaluation is most nearly the truth
+    until: str = ""
+    # stop the search early once the most visited root action can no longer be overtaken by
+    # another within the iteration budget (the move is then settled), so clear decisions cost
+    # little and a larger budget goes to the close ones; the move is the one the whole budget
+    # would have chosen (the bot's random stream is then drawn less far)
+    settle: bool = False
 
     def __post_init__(self) -> None:
         if self.iterations is None and self.ms is None:
@@ -61,13 +72,20 @@ class Settings:
             raise ConfigError(f"ISMCTS widen must be at least 0, not {self.widen}")
         if self.depth < 0:
             raise ConfigError(f"ISMCTS rollout depth must be at least 0, not {self.depth}")
+        if self.until not in UNTIL:
+            raise ConfigError(f"ISMCTS until must be one of {', '.join(map(repr, UNTIL))}, not {self.until!r}")
+
+
+UNTIL = ("", "stage")  # the values of ``Settings.until``
 
 
 # The named levels the lobby, the terminal and ``simulate`` offer (docs/bots.md). Rollouts are
 # played by the game's own default bot (its heuristic; random for a game without one).
+# ``settle`` ends a search once its move cannot change (the same move as the whole budget). A
+# level is for every turn-based game, so neither uses ``until="stage"`` (a game may have no stage).
 LEVELS: dict[str, Settings] = {
-    "ismcts": Settings(iterations=64, depth=6, rollout="default", prior="default", widen=8),
-    "ismcts-strong": Settings(iterations=256, depth=8, rollout="default", prior="default", widen=8),
+    "ismcts": Settings(iterations=64, depth=6, rollout="default", prior="default", widen=8, settle=True),
+    "ismcts-strong": Settings(iterations=256, depth=8, rollout="default", prior="default", widen=8, settle=True),
 }
 
 
@@ -96,6 +114,7 @@ class ISMCTSBot:
         self.name = name
         self._rollout_bots: dict[str, Any] = {}
         self.last_iterations = 0  # of the last search, for benchmarks
+        self._stage: Any = None  # the game's stage function while a search stops rollouts at it
 
     def choose(self, view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
         raise ConfigError(f"the {self.name} bot searches: it plays through an information set, not a view")
@@ -123,6 +142,7 @@ class ISMCTSBot:
         root = _Node(info.seat)
         policy = self._bot(info.game, s.rollout)
         prior = self._bot(info.game, s.prior) if s.prior else None
+        self._stage = self._stage_function(info.game)
         deadline = None if s.ms is None else time.perf_counter() + s.ms / 1000.0
         cap = s.iterations if s.iterations is not None else 1 << 62
         done = 0
@@ -130,6 +150,8 @@ class ISMCTSBot:
             self._iterate(info, root, rng.getrandbits(63), rng, policy, prior, legal)
             done += 1
             if deadline is not None and time.perf_counter() >= deadline:
+                break
+            if s.settle and self._settled(root, cap - done):
                 break
         self.last_iterations = done
         return root
@@ -149,6 +171,8 @@ class ISMCTSBot:
         widen = self.settings.widen if prior is not None else 0
         log, sqrt = math.log, math.sqrt
         world = info.sample(seed)
+        stage = self._stage
+        start = stage(world) if stage is not None else 0
         node = root
         path: list[_Node] = []
         # selection and expansion
@@ -205,7 +229,7 @@ class ISMCTSBot:
         # rollout, cut at the configured depth
         for _ in range(self.settings.depth):
             deciders = deciders_of(world)
-            if not deciders:
+            if not deciders or (stage is not None and stage(world) != start):
                 break
             player = deciders[0]
             legal = legal_of(world, player)
@@ -230,6 +254,28 @@ class ISMCTSBot:
                 score = values[n.seat] = evaluate(world, n.seat)
             n.visits += 1
             n.reward += score
+
+    @staticmethod
+    def _settled(root: _Node, left: int) -> bool:
+        """Whether the root's most visited action leads every other by more than ``left`` visits
+        (the iterations still to run: none of them could change the move)."""
+        first = second = 0
+        for child in root.children.values():
+            v = child.visits
+            if v > first:
+                first, second = v, first
+            elif v > second:
+                second = v
+        return first - second > left
+
+    def _stage_function(self, game: Game[Any]) -> Any:
+        """The game's ``stage(state)`` if rollouts stop at it (``until="stage"``), else ``None``."""
+        if self.settings.until != "stage":
+            return None
+        found = conventional(type(game), "evaluate", "stage")
+        if found is None:
+            raise ConfigError(f"{game.name} has no stage function for ISMCTS until='stage'")
+        return found
 
     def _bot(self, game: Game[Any], name: str) -> Any:
         """The rollout or prior bot called ``name`` (``None``: uniform random, inlined for speed)."""

@@ -106,6 +106,16 @@ def evaluate_all(self: Any, state: KessenState) -> list[float]:
     return [0.5 + 0.5 * tanh(score0), 0.5 + 0.5 * tanh(score1)]
 
 
+# steps from a round's battle end to the next round's start: that round's battle is finished
+AFTER_BATTLE = frozenset({"after_battle", "end_phase", "round_end", "over"})
+
+
+def stage(state: KessenState) -> int:
+    """How many battles have been fought (public): a search bot's rollout with ``until="stage"``
+    stops when this grows, at the end of the battle it is in or the next one."""
+    return state.round - (state.step not in AFTER_BATTLE)
+
+
 def margin(state: KessenState, seat: int) -> int:
     """``seat``'s unit's Force minus the opposing unit's, in the engagement being fought."""
     att = state.sides[state.attacker].unit(state.att_unit)

@@ -18,6 +18,7 @@ from typing import Any, ClassVar
 
 from warroom.engine import ConfigError, Decision, Event, Game, Option, Result, Rng, make_rng
 from warroom.engine.frames import NO_SEAT, Frame, FrameRule, Resolver, finish, push
+from warroom.engine.rng import quick_shuffle
 from warroom.engine.windows import PASS, Then, WindowRule, Windows
 from warroom.games.kessen import text
 from warroom.games.kessen.action_space import action_space
@@ -248,16 +249,9 @@ class Kessen(Game[KessenState]):
         Cards of the opponent's hands that ``player`` has seen (Summon, Propaganda, Scouts) stay.
         """
         # a world depends on the seed and what ``player`` knows only: every pool is sorted
-        # before it is shuffled (the real order is hidden). The shuffles are ``quick_shuffle``'s:
-        # a sort on one key from ``rnd`` per card, drawn in list order (its body inlined: four
-        # shuffles a world, thousands of worlds a move). The world is built from the new hands
-        # and decks: nothing is copied only to be dealt again.
+        # before it is shuffled (the real order is hidden), with ``quick_shuffle``. The world
+        # is built from the new hands and decks: nothing is copied only to be dealt again.
         rnd = random.Random(seed)
-        draw = rnd.random
-
-        def shuffle_key(_: int) -> float:
-            return draw()
-
         foe = 1 - player
         opp, me = state.sides[foe], state.sides[player]
         seen = state.known[foe]
@@ -267,11 +261,11 @@ class Kessen(Game[KessenState]):
         # told ``player`` that the leader hand holds a true leader: a world deals one.
         need = (bool(state.frames) and _assassin_pending(state, foe)
                 and all(u.leader in MAIN_LEADERS for u in opp.units))
-        leaders, leader_deck = _redeal(opp.leaders, opp.leader_deck, known, shuffle_key, need)
-        recruits, recruit_deck = _redeal(opp.recruits, state.recruit_deck, known, shuffle_key, False)
-        actions, action_deck = _redeal(opp.actions, state.action_deck, known, shuffle_key, False)
+        leaders, leader_deck = _redeal(opp.leaders, opp.leader_deck, known, rnd, need)
+        recruits, recruit_deck = _redeal(opp.recruits, state.recruit_deck, known, rnd, False)
+        actions, action_deck = _redeal(opp.actions, state.action_deck, known, rnd, False)
         deck = sorted(me.leader_deck)
-        deck.sort(key=shuffle_key)
+        quick_shuffle(deck, rnd)
         theirs = opp.with_hands(leaders, recruits, actions, leader_deck)
         mine = me.with_hands(me.leaders.copy(), me.recruits.copy(), me.actions.copy(), deck)
         out = state.copy_with(Rng(rnd.getrandbits(64)), [mine, theirs] if player == 0 else [theirs, mine],
@@ -1242,7 +1236,7 @@ def _assassin_targets_in(hand: list[int]) -> list[int]:
     return sorted(c for c in hand if KIND[c] == "leader")
 
 
-def _redeal(hand: list[int], deck: list[int], known: set[int] | None, shuffle_key: Callable[[int], float],
+def _redeal(hand: list[int], deck: list[int], known: set[int] | None, rnd: random.Random,
             need_leader: bool) -> tuple[list[int], list[int]]:
     """``determinize``'s new hand and deck: the cards of ``hand`` not ``known`` to the other side
     are shuffled back with ``deck`` (sorted first: a world depends on the seed alone) and dealt
@@ -1256,12 +1250,12 @@ def _redeal(hand: list[int], deck: list[int], known: set[int] | None, shuffle_ke
         pool = hand + deck
     pool.sort()
     n = len(hand) - len(kept)
-    pool.sort(key=shuffle_key)
+    quick_shuffle(pool, rnd)
     if need_leader:
         for _ in range(999):
             if _assassin_targets_in(kept + pool[:n]):
                 break
-            pool.sort(key=shuffle_key)
+            quick_shuffle(pool, rnd)
     return (kept + pool[:n] if kept else pool[:n]), pool[n:]
 
 

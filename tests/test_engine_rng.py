@@ -215,3 +215,21 @@ def test_a_record_naming_an_unknown_generator_is_refused_in_one_line() -> None:
     record = Record("kessen", game.rules_version, {**game.configure(2), "rng": "dice"}, 1, [])
     with pytest.raises(RecordError, match="record config: unknown random generator 'dice'"):
         list(replay(record))
+
+
+@given(st.integers(min_value=0, max_value=2**64), st.lists(st.integers(), max_size=200))
+def test_quick_shuffle_sorts_on_one_random_key_per_item_in_order(seed: int, items: list[int]) -> None:
+    """``quick_shuffle`` is the stable sort of the items on ``random()`` drawn once per item, in
+    the items' order, and leaves the generator where those draws leave it (determinized worlds
+    depend on exactly this)."""
+    import random
+
+    from warroom.engine.rng import quick_shuffle
+
+    mine, theirs = items.copy(), items.copy()
+    a, b = random.Random(seed), random.Random(seed)
+    quick_shuffle(mine, a)
+    keys = [b.random() for _ in theirs]
+    theirs = [x for _, x in sorted(zip(keys, theirs, strict=True), key=lambda kx: kx[0])]
+    assert mine == theirs
+    assert a.getstate() == b.getstate()

@@ -56,6 +56,24 @@ def test_the_same_seed_gives_the_same_choice_and_the_same_tree() -> None:
     assert sum(c.visits for c in ta.children.values()) == 150
 
 
+def test_random_choices_are_the_generators_own_randrange_draws() -> None:
+    """The search writes ``randrange`` of the stdlib generator out; a subclass of it (which the
+    search leaves to its own ``randrange``) grows the very same tree from the same seed."""
+    from warroom.games.kessen.rules import GAME as KESSEN
+
+    class Subclassed(random.Random):
+        pass
+
+    for seed in range(3):
+        state = KESSEN.new(KESSEN.configure(), seed)
+        info = InfoSet(KESSEN, state, KESSEN.deciders(state)[0])
+        bot = ISMCTSBot(Settings(iterations=60, depth=4))
+        ta = bot.search(info, random.Random(seed))
+        tb = bot.search(info, Subclassed(seed))
+        assert {k: (c.visits, c.avail, c.reward) for k, c in ta.children.items()} == {
+            k: (c.visits, c.avail, c.reward) for k, c in tb.children.items()}
+
+
 def test_a_single_legal_action_is_played_without_searching() -> None:
     bot = ISMCTSBot(Settings(iterations=50))
     info = InfoSet(TINY, tiny_at(0), 0)

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterator
+
 from tests.kessen.scenario import EVIL, GOOD, Scenario, action_segment
-from warroom.games.kessen.rules import GAME
+from warroom.games.kessen.rules import GAME, _legal, decider
+from warroom.games.kessen.state import KessenState
 
 
 def test_a_summoned_leader_stays_in_the_opponents_leader_hand() -> None:
@@ -53,28 +57,48 @@ def test_a_scouted_action_hand_stays_as_seen_but_later_draws_are_redealt() -> No
     assert len(hands) > 1
 
 
-def test_a_world_keeps_the_seats_cached_legal_actions_only_where_they_are_its_own() -> None:
-    """``determinize`` keeps the cached legal actions of the seat it deals for (they depend on
-    nothing that seat cannot see) and drops another seat's: in every world the cache, if any,
-    is what the rules list afresh."""
-    import random
-
-    from warroom.games.kessen.rules import _legal, decider
-
-    checked = 0
-    for seed in range(6):
+def _walk(seeds: range) -> Iterator[tuple[KessenState, int, random.Random]]:
+    """Every decision of random games (seeded ``seeds``): the state, who decides, the game's
+    random stream (a test may draw from it; the game goes on with a random legal move)."""
+    for seed in seeds:
         state = GAME.new(GAME.configure(), seed)
         rng = random.Random(seed)
         while GAME.result(state) is None:
             p = decider(state)
             legal = GAME.legal_actions(state, p)
-            for seat in (0, 1):
-                world = GAME.determinize(state, seat, rng.getrandbits(32))
-                if seat == p:
-                    assert world.cache is not None and world.cache[0] == p
-                    assert list(world.cache[1]) == _legal(world, p)
-                    checked += 1
-                else:
-                    assert world.cache is None
+            yield state, p, rng
             GAME.apply_trusted(state, p, legal[rng.randrange(len(legal))], None)
+
+
+def test_a_world_keeps_the_seats_cached_legal_actions_only_where_they_are_its_own() -> None:
+    """``determinize`` keeps the cached legal actions of the seat it deals for (they depend on
+    nothing that seat cannot see) and drops another seat's: in every world the cache, if any,
+    is what the rules list afresh."""
+    checked = 0
+    for state, p, rng in _walk(range(6)):
+        for seat in (0, 1):
+            world = GAME.determinize(state, seat, rng.getrandbits(32))
+            if seat == p:
+                assert world.cache is not None and world.cache[0] == p
+                assert list(world.cache[1]) == _legal(world, p)
+                checked += 1
+            else:
+                assert world.cache is None
     assert checked > 500
+
+
+def test_one_dealer_gives_every_seed_the_world_determinize_gives() -> None:
+    """A search asks one state for many worlds through ``Game.dealer``, which works out the
+    seed-independent part once: over whole games, each of its worlds is the very world
+    ``determinize`` deals for that seed (dealing leaves nothing behind for the next)."""
+    compared = 0
+    for state, _, rng in _walk(range(4)):
+        if rng.random() < 0.2:
+            for seat in (0, 1):
+                deal = GAME.dealer(state, seat)
+                for s in (rng.getrandbits(63), rng.getrandbits(63), 7):
+                    world, fresh = deal(s), GAME.determinize(state, seat, s)
+                    assert world.to_json() == fresh.to_json()
+                    assert world.cache == fresh.cache
+                    compared += 1
+    assert compared > 300

@@ -226,15 +226,28 @@ class ISMCTSBot:
             step(world, player, best_action, None)
             path.append(best)
             node = best
-        # rollout, cut at the configured depth
+        # rollout, cut at the configured depth. A uniform choice of the stdlib generator,
+        # ``randrange(n)``, is ``getrandbits(n.bit_length())`` until a draw is below ``n``:
+        # written out, the very same draws without its two Python calls (another generator
+        # class keeps its own ``randrange``)
+        bits = rng.getrandbits if type(rng) is random.Random else None
         for _ in range(self.settings.depth):
             deciders = deciders_of(world)
             if not deciders or (stage is not None and stage(world) != start):
                 break
             player = deciders[0]
             legal = legal_of(world, player)
-            action = legal[rng.randrange(len(legal))] if policy is None else choose(
-                game, world, player, policy, legal, rng)
+            if policy is not None:
+                action = choose(game, world, player, policy, legal, rng)
+            elif bits is None:
+                action = legal[rng.randrange(len(legal))]
+            else:  # ``rng.randrange(size)`` written out (above)
+                size = len(legal)
+                k = size.bit_length()
+                i = bits(k)
+                while i >= size:
+                    i = bits(k)
+                action = legal[i]
             step(world, player, action, None)
         # backpropagation: each node is scored for the seat that chose it
         evaluate_all = getattr(game, "evaluate_all", None)

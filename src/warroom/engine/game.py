@@ -17,7 +17,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from functools import cache
+from functools import cache, partial
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar, cast
 
 from warroom.engine.actions import Action, canonical
@@ -339,6 +339,12 @@ class Game(ABC, Generic[S]):
     @abstractmethod
     def determinize(self, state: S, player: int, seed: int) -> S:
         """A full state that ``player`` cannot tell from ``state``, with all it cannot see re-dealt."""
+
+    def dealer(self, state: S, player: int) -> Callable[[int], S]:
+        """``determinize(state, player, seed)`` as a function of the seed alone, for a search that
+        asks one state for many worlds (``state`` must not change meanwhile). A game may work out
+        the part that does not depend on the seed once; the worlds must be the same."""
+        return partial(self.determinize, state, player)
 
     # ----- plain data ------------------------------------------------------------------
     def clone(self, state: S) -> S:

@@ -9,6 +9,7 @@ searches reads no more than one that looks at the seat's view.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from warroom.engine.game import Game
@@ -17,16 +18,21 @@ from warroom.engine.game import Game
 class InfoSet:
     """One seat's information set in one state of one game."""
 
-    __slots__ = ("_state", "game", "seat")
+    __slots__ = ("_deal", "_state", "game", "seat")
 
     def __init__(self, game: Game[Any], state: Any, seat: int) -> None:
         self.game = game
         self.seat = seat
         self._state = state
+        self._deal: Callable[[int], Any] | None = None
 
     def sample(self, seed: int) -> Any:
-        """A world consistent with the seat's view: a fresh state the caller may change."""
-        return self.game.determinize(self._state, self.seat, seed)
+        """A world consistent with the seat's view: a fresh state the caller may change (the
+        game's ``determinize`` for ``seed``, through its ``dealer`` for this state and seat)."""
+        deal = self._deal
+        if deal is None:
+            deal = self._deal = self.game.dealer(self._state, self.seat)
+        return deal(seed)
 
 
 class SearchBot(Protocol):

@@ -248,33 +248,12 @@ class Kessen(Game[KessenState]):
 
         Cards of the opponent's hands that ``player`` has seen (Summon, Propaganda, Scouts) stay.
         """
-        # a world depends on the seed and what ``player`` knows only: every pool is sorted
-        # before it is shuffled (the real order is hidden), with ``quick_shuffle``. The world
-        # is built from the new hands and decks: nothing is copied only to be dealt again.
-        rnd = random.Random(seed)
-        foe = 1 - player
-        opp, me = state.sides[foe], state.sides[player]
-        seen = state.known[foe]
-        known = set(seen) if seen else None
-        # each opponent hand is re-dealt from one pool with the deck it draws from (the leader
-        # deck is the opponent's own; recruit and action decks are shared). A pending Assassin
-        # told ``player`` that the leader hand holds a true leader: a world deals one.
-        need = (bool(state.frames) and _assassin_pending(state, foe)
-                and all(u.leader in MAIN_LEADERS for u in opp.units))
-        leaders, leader_deck = _redeal(opp.leaders, opp.leader_deck, known, rnd, need)
-        recruits, recruit_deck = _redeal(opp.recruits, state.recruit_deck, known, rnd, False)
-        actions, action_deck = _redeal(opp.actions, state.action_deck, known, rnd, False)
-        deck = sorted(me.leader_deck)
-        quick_shuffle(deck, rnd)
-        theirs = opp.with_hands(leaders, recruits, actions, leader_deck)
-        mine = me.with_hands(me.leaders.copy(), me.recruits.copy(), me.actions.copy(), deck)
-        out = state.copy_with(Rng(rnd.getrandbits(64)), [mine, theirs] if player == 0 else [theirs, mine],
-                              recruit_deck, action_deck)
-        if out.cache is not None and out.cache[0] != player:
-            # another seat's legal actions depend on its hidden hand; ``player``'s own depend
-            # only on what it sees, so they hold in every world it cannot tell from this one
-            out.cache = None
-        return out
+        return _Dealer(state, player).deal(seed)
+
+    def dealer(self, state: KessenState, player: int) -> Callable[[int], KessenState]:
+        # what does not depend on the seed (the sorted pools, the known cards) is worked out
+        # once for all the worlds of one search
+        return _Dealer(state, player).deal
 
     def position(self, description: dict[str, Any]) -> KessenState:
         """A state from a position description (docs/positions.md), settled at its decision."""
@@ -1236,27 +1215,69 @@ def _assassin_targets_in(hand: list[int]) -> list[int]:
     return sorted(c for c in hand if KIND[c] == "leader")
 
 
-def _redeal(hand: list[int], deck: list[int], known: set[int] | None, rnd: random.Random,
-            need_leader: bool) -> tuple[list[int], list[int]]:
-    """``determinize``'s new hand and deck: the cards of ``hand`` not ``known`` to the other side
-    are shuffled back with ``deck`` (sorted first: a world depends on the seed alone) and dealt
-    again; known cards stay, first in id order. ``need_leader``: reshuffle (up to 1,000 shuffles)
-    until the hand holds a true leader."""
-    kept: list[int] = []
-    if known is not None:
-        kept = sorted([c for c in hand if c in known])
-        pool = [c for c in hand if c not in known] + deck
-    else:
-        pool = hand + deck
-    pool.sort()
-    n = len(hand) - len(kept)
-    quick_shuffle(pool, rnd)
-    if need_leader:
-        for _ in range(999):
-            if _assassin_targets_in(kept + pool[:n]):
-                break
+class _Dealer:
+    """``determinize`` for one state and seat, any number of seeds: the seed-independent part
+    (which cards are re-dealt, in sorted order) is worked out here once.
+
+    A world depends on the seed and what ``player`` knows only: every pool is sorted before it
+    is shuffled (the real order is hidden), with ``quick_shuffle``, and each opponent hand is
+    re-dealt from one pool with the deck it draws from (the leader deck is the opponent's own;
+    recruit and action decks are shared). Cards of the hand the other side knows stay, first
+    in id order. The world is built from the new hands and decks: nothing is copied only to be
+    dealt again. The state must not change while the dealer is used.
+    """
+
+    __slots__ = ("hands", "me", "need", "opp", "player", "state")
+
+    def __init__(self, state: KessenState, player: int) -> None:
+        foe = 1 - player
+        self.state, self.player = state, player
+        self.opp, self.me = opp, me = state.sides[foe], state.sides[player]
+        seen = state.known[foe]
+        known = set(seen) if seen else None
+        # a pending Assassin told ``player`` that the leader hand holds a true leader: a world
+        # deals one
+        self.need = (bool(state.frames) and _assassin_pending(state, foe)
+                     and all(u.leader in MAIN_LEADERS for u in opp.units))
+        # (kept, sorted pool, cards to deal) for the leader, recruit and action hands, then
+        # ``player``'s own leader deck (a pool dealt to nobody)
+        self.hands = [_pool(opp.leaders, opp.leader_deck, known), _pool(opp.recruits, state.recruit_deck, known),
+                      _pool(opp.actions, state.action_deck, known), ([], sorted(me.leader_deck), 0)]
+
+    def deal(self, seed: int) -> KessenState:
+        """The world of ``seed``."""
+        rnd = random.Random(seed)
+        dealt: list[list[int]] = []
+        for kept, pool, n in self.hands:
+            pool = pool.copy()
             quick_shuffle(pool, rnd)
-    return (kept + pool[:n] if kept else pool[:n]), pool[n:]
+            if self.need and not dealt:
+                for _ in range(999):  # up to 1,000 shuffles until the hand holds a true leader
+                    if _assassin_targets_in(kept + pool[:n]):
+                        break
+                    quick_shuffle(pool, rnd)
+            dealt.append(kept + pool[:n] if kept else pool[:n])
+            dealt.append(pool[n:])
+        leaders, leader_deck, recruits, recruit_deck, actions, action_deck, _, deck = dealt
+        me, player, state = self.me, self.player, self.state
+        theirs = self.opp.with_hands(leaders, recruits, actions, leader_deck)
+        mine = me.with_hands(me.leaders.copy(), me.recruits.copy(), me.actions.copy(), deck)
+        out = state.copy_with(Rng(rnd.getrandbits(64)), [mine, theirs] if player == 0 else [theirs, mine],
+                              recruit_deck, action_deck)
+        if out.cache is not None and out.cache[0] != player:
+            # another seat's legal actions depend on its hidden hand; ``player``'s own depend
+            # only on what it sees, so they hold in every world it cannot tell from this one
+            out.cache = None
+        return out
+
+
+def _pool(hand: list[int], deck: list[int], known: set[int] | None) -> tuple[list[int], list[int], int]:
+    """The cards of ``hand`` known to the other side (kept, sorted), the sorted pool the rest are
+    re-dealt from with ``deck``, and how many cards go back into the hand."""
+    if known is None:
+        return [], sorted(hand + deck), len(hand)
+    kept = sorted([c for c in hand if c in known])
+    return kept, sorted([c for c in hand if c not in known] + deck), len(hand) - len(kept)
 
 
 def _assassin_pending(state: KessenState, side: int) -> bool:

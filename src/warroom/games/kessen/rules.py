@@ -1248,10 +1248,10 @@ class _Dealer:
         """The world of ``seed``."""
         rnd = random.Random(seed)
         dealt: list[list[int]] = []
-        for kept, pool, n in self.hands:
+        for i, (kept, pool, n) in enumerate(self.hands):
             pool = pool.copy()
             quick_shuffle(pool, rnd)
-            if self.need and not dealt:
+            if i == 0 and self.need:  # the leader hand
                 for _ in range(999):  # up to 1,000 shuffles until the hand holds a true leader
                     if _assassin_targets_in(kept + pool[:n]):
                         break

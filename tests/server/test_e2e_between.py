@@ -128,6 +128,10 @@ def test_outcomes_the_summary_and_a_replay_at_ones_own_seat(server: str, browser
 def test_ltk_kasl_and_tessen_boards_explain_their_keywords(server: str, browser: Any, shots: Path) -> None:
     errors = PageErrors()
     page = errors.watch(browser.new_context(viewport=LAPTOP).new_page())
+    # a bots' game may end at any moment, and its result then covers the board: close it
+    # whenever it is in the way of an action (Playwright runs the handler before each one)
+    page.add_locator_handler(
+        page.locator("#result"), lambda: page.get_by_role("button", name="Look at the board").click())
     for game in ("ltk", "kasl", "tessen"):
         seats = [{"kind": "bot", "bot": "random"}] * 2
         created = _post(f"{server}/api/tables", {"game": game, "seats": seats})
@@ -138,9 +142,7 @@ def test_ltk_kasl_and_tessen_boards_explain_their_keywords(server: str, browser:
         word = page.locator(marked).first
         assert re.match(r"[^:]+: .+", word.get_attribute("title") or "")
         _shot(page, shots, f"keywords-{game}")
-        # the rules panel lists them too (a bots' game may be over already: close its result)
-        if page.locator("#result").is_visible():
-            page.get_by_role("button", name="Look at the board").click()
+        # the rules panel lists them too
         page.click("#rules-button")
         page.get_by_role("tab", name="Keywords").click()
         assert page.locator(".rules-glossary dt").count() >= 8

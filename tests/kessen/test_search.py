@@ -3,6 +3,7 @@ and an ISMCTS bot that cannot read what its seat does not see."""
 
 from __future__ import annotations
 
+import math
 import random
 
 from tests.kessen.scenario import EVIL, GOOD, Scenario
@@ -10,6 +11,7 @@ from warroom.bots.ismcts import ISMCTSBot, Settings
 from warroom.engine.events import Event
 from warroom.engine.infoset import InfoSet, choose
 from warroom.engine.runner import play_bots
+from warroom.games.kessen import evaluate
 from warroom.games.kessen.cards import KIND
 from warroom.games.kessen.rules import GAME, Kessen
 from warroom.games.kessen.state import KessenState
@@ -120,6 +122,40 @@ def test_stronger_material_is_worth_more() -> None:
     strong.unit(GOOD, "guan_yu", ["swords"])
     strong.unit(GOOD, "zhuge_liang", ["cavalry"])
     assert GAME.evaluate(strong.state, GOOD) > GAME.evaluate(weak.state, GOOD)
+
+
+def test_the_evaluation_is_the_weighted_sum_of_its_terms_squashed() -> None:
+    """``evaluate_all`` is written out for speed; it must equal ``tanh`` of the weights times
+    ``terms`` (what the fitting script fits) in every position of a few random games, and each
+    term must turn into its negative when the sides are swapped."""
+    weights = evaluate.weights()
+    seen = 0
+    for seed in range(6):
+        state = GAME.new(CONFIG, seed)
+        rng = random.Random(seed)
+        while GAME.result(state) is None:
+            score = sum(w * t for w, t in zip(weights, evaluate.terms(state), strict=True))
+            good, evil = GAME.evaluate_all(state)
+            assert abs(good - (0.5 + 0.5 * math.tanh(score))) < 1e-12
+            assert abs(good + evil - 1.0) < 1e-12
+            seen += 1
+            seat = GAME.deciders(state)[0]
+            legal = GAME.legal_actions(state, seat)
+            GAME.apply_trusted(state, seat, legal[rng.randrange(len(legal))], None)
+    assert seen > 500
+
+
+def test_each_term_of_the_evaluation_moves_it_its_own_way() -> None:
+    """A streak of two, a unit of high Force, cards in hand: each moves Good's value up."""
+    s = Scenario()
+    s.state.last_winner, s.state.streak = GOOD, 2
+    assert evaluate.terms(s.state)[evaluate.TERMS.index("streak2")] == 1.0
+    streak = GAME.evaluate(s.state, GOOD)
+    s.state.streak = 1
+    assert 0.5 < GAME.evaluate(s.state, GOOD) < streak
+    s.state.last_winner, s.state.streak = -1, 0
+    s.state.sides[GOOD].actions.append(s.state.action_deck.pop())
+    assert GAME.evaluate(s.state, GOOD) > 0.5
 
 
 def test_the_evaluation_reads_no_hidden_card() -> None:

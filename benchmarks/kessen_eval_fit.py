@@ -1,0 +1,128 @@
+"""Fit the weights of Paper Kessen's evaluation function to the outcomes of heuristic games.
+
+    .venv/bin/python benchmarks/kessen_eval_fit.py [--games 3000] [--every 3] [--jobs 2]
+        [--l2 1.0] [--seed 0] [--json]
+
+Plays ``--games`` seeded games of the heuristic bot against itself and, at every ``--every``-th
+decision of a running game, records the evaluation's terms (``evaluate.terms``: seat 0's side of
+each difference) and the game's result for seat 0 (1 won, 0 lost, 0.5 drawn). A logistic
+regression without intercept (Newton's method, an L2 penalty ``--l2``) fits the weights on the
+games whose index is not a multiple of 5; the others are held out. The evaluation is
+``0.5 + 0.5 * tanh(score)``, which is the logistic of ``2 * score``, so a fitted coefficient is
+twice the weight the evaluation uses. Printed: each term's coefficient and evaluation weight,
+and the held-out log loss and Brier score of the fitted weights against the current
+``evaluate_all`` (and of 0.5, for scale). The positions are those heuristic play reaches, the
+same kind a search bot's heuristic rollouts end in.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+import numpy as np
+
+from warroom import bots
+from warroom.engine import registry
+from warroom.engine.infoset import choose
+from warroom.engine.runner import bot_rng
+from warroom.games.kessen import evaluate
+from warroom.sim.simulate import game_seed
+
+
+def sample_game(seed: int, index: int, every: int) -> tuple[list[list[float]], list[float], float]:
+    """Game ``index``: the terms at every ``every``-th decision, the current evaluation there for
+    seat 0, and the result for seat 0."""
+    game = registry.get("kessen")
+    config = game.configure()
+    s = game_seed(seed, index)
+    state = game.new(config, s)
+    players = [bots.make("kessen", "heuristic"), bots.make("kessen", "heuristic")]
+    rngs = [bot_rng(s, 0), bot_rng(s, 1)]
+    rows: list[list[float]] = []
+    current: list[float] = []
+    decisions = 0
+    while game.result(state) is None:
+        player = game.deciders(state)[0]
+        legal = game.legal_actions(state, player)
+        if decisions % every == 0:
+            rows.append(evaluate.terms(state))
+            current.append(evaluate.evaluate_all(game, state)[0])
+        action = choose(game, state, player, players[player], legal, rngs[player])
+        game.apply_trusted(state, player, action, None)
+        decisions += 1
+    winner = state.winner
+    return rows, current, 0.5 if winner == 2 else float(winner == 0)
+
+
+def _games(args: tuple[int, int, int, int]) -> list[tuple[int, list[list[float]], list[float], float]]:
+    seed, start, stop, every = args
+    return [(i, *sample_game(seed, i, every)) for i in range(start, stop)]
+
+
+def fit(x: np.ndarray, y: np.ndarray, l2: float, steps: int = 50) -> np.ndarray:
+    """L2-penalised logistic regression without intercept, by Newton's method."""
+    w = np.zeros(x.shape[1])
+    for _ in range(steps):
+        p = 1.0 / (1.0 + np.exp(-x @ w))
+        grad = x.T @ (p - y) + l2 * w
+        hess = (x * (p * (1 - p))[:, None]).T @ x + l2 * np.eye(x.shape[1])
+        step = np.linalg.solve(hess, grad)
+        w -= step
+        if np.max(np.abs(step)) < 1e-10:
+            break
+    return w
+
+
+def scores(p: np.ndarray, y: np.ndarray) -> dict[str, float]:
+    p = np.clip(p, 1e-9, 1 - 1e-9)
+    return {"log_loss": round(float(-np.mean(y * np.log(p) + (1 - y) * np.log(1 - p))), 5),
+            "brier": round(float(np.mean((p - y) ** 2)), 5)}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--games", type=int, default=3000)
+    ap.add_argument("--every", type=int, default=3)
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--l2", type=float, default=1.0)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args()
+    chunk = 50
+    work = [(args.seed, a, min(a + chunk, args.games), args.every) for a in range(0, args.games, chunk)]
+    with ProcessPoolExecutor(args.jobs) as pool:
+        done = [g for part in pool.map(_games, work) for g in part]
+    xs: dict[bool, list[list[float]]] = {True: [], False: []}
+    ys: dict[bool, list[float]] = {True: [], False: []}
+    cur: dict[bool, list[float]] = {True: [], False: []}
+    for index, rows, current, result in done:
+        held = index % 5 == 0
+        xs[held] += rows
+        ys[held] += [result] * len(rows)
+        cur[held] += current
+    x_train, y_train = np.array(xs[False]), np.array(ys[False])
+    x_test, y_test = np.array(xs[True]), np.array(ys[True])
+    w = fit(x_train, y_train, args.l2)
+    fitted = 1.0 / (1.0 + np.exp(-x_test @ w))
+    out: dict[str, Any] = {
+        "games": args.games, "positions": {"train": len(y_train), "held_out": len(y_test)},
+        "coefficients": {t: round(float(c), 4) for t, c in zip(evaluate.TERMS, w, strict=True)},
+        "weights": {t: round(float(c) / 2, 4) for t, c in zip(evaluate.TERMS, w, strict=True)},
+        "held_out": {"fitted": scores(fitted, y_test), "current": scores(np.array(cur[True]), y_test),
+                     "even": scores(np.full(len(y_test), 0.5), y_test)},
+    }
+    if args.json:
+        print(json.dumps(out))
+        return
+    print(f"{args.games} heuristic games, {len(y_train)} positions fitted, {len(y_test)} held out")
+    for t in evaluate.TERMS:
+        print(f"  {t:18} coefficient {out['coefficients'][t]:8.4f}  weight {out['weights'][t]:8.4f}")
+    for name, s in out["held_out"].items():
+        print(f"  held out, {name:8} log loss {s['log_loss']:.5f}  Brier {s['brier']:.5f}")
+
+
+if __name__ == "__main__":
+    main()

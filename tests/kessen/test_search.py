@@ -126,8 +126,8 @@ def test_stronger_material_is_worth_more() -> None:
 
 def test_the_evaluation_is_the_weighted_sum_of_its_terms_squashed() -> None:
     """``evaluate_all`` is written out for speed; it must equal ``tanh`` of the weights times
-    ``terms`` (what the fitting script fits) in every position of a few random games, and each
-    term must turn into its negative when the sides are swapped."""
+    ``terms`` (what the fitting script fits) in every position of a few random games, and the
+    two seats' values must add up to one."""
     weights = evaluate.weights()
     seen = 0
     for seed in range(6):
@@ -146,7 +146,8 @@ def test_the_evaluation_is_the_weighted_sum_of_its_terms_squashed() -> None:
 
 
 def test_each_term_of_the_evaluation_moves_it_its_own_way() -> None:
-    """A streak of two, a unit of high Force, cards in hand: each moves Good's value up."""
+    """A streak of two is worth more than a streak of one, which is worth something; an action
+    card in hand moves Good's value up."""
     s = Scenario()
     s.state.last_winner, s.state.streak = GOOD, 2
     assert evaluate.terms(s.state)[evaluate.TERMS.index("streak2")] == 1.0

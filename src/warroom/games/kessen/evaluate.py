@@ -47,10 +47,20 @@ MARGIN_SCALE = 2.0
 # the two battle terms again while a side has won the last two battles (this one may end the game)
 FIGHTING_AT_STAKE = 0.01
 AHEAD_AT_STAKE = 0.16
+# The terms, in the order of ``terms`` and ``weights``: each is seat 0's side of a difference
+# between the sides, so seat 1's terms are their negatives
+TERMS = ("streak1", "streak2", "battles", "units", "force", "hand", "actions", "fighting",
+         "ahead", "fighting_at_stake", "ahead_at_stake")
 FIGHT_STEPS = frozenset({"strategy", "tactics"})
 WIN_STREAK = 3
 PRINTED = [c.force for c in CARDS]  # id -> printed Force, the hot-path lookup
 _printed = PRINTED.__getitem__  # summed with ``map``: no Python frame per card
+
+
+def weights() -> list[float]:
+    """The weight of each term of ``TERMS``, in order (``evaluate_all`` is their sum's tanh)."""
+    return [STREAK1, STREAK2, BATTLES, UNIT, FORCE, CARD, ACTION, FIGHTING, AHEAD, FIGHTING_AT_STAKE,
+            AHEAD_AT_STAKE]
 
 
 def evaluate(self: Any, state: KessenState, seat: int) -> float:
@@ -109,18 +119,6 @@ def evaluate_all(self: Any, state: KessenState) -> list[float]:
     return [0.5 + half, 0.5 - half]
 
 
-WEIGHTS = {"streak1": "STREAK1", "streak2": "STREAK2", "battles": "BATTLES", "units": "UNIT",
-           "force": "FORCE", "hand": "CARD", "actions": "ACTION", "fighting": "FIGHTING",
-           "ahead": "AHEAD", "fighting_at_stake": "FIGHTING_AT_STAKE", "ahead_at_stake": "AHEAD_AT_STAKE"}
-"""Each term of ``TERMS`` and the name of its weight in this module."""
-
-
-def weights() -> list[float]:
-    """The weight of each term of ``TERMS``, in order (``evaluate_all`` is their sum's tanh)."""
-    module = globals()
-    return [module[WEIGHTS[t]] for t in TERMS]
-
-
 # steps from a round's battle end to the next round's start: that round's battle is finished
 AFTER_BATTLE = frozenset({"after_battle", "end_phase", "round_end", "over"})
 
@@ -148,12 +146,6 @@ def fighting(side: Any, engaged: list[int], gone: set[int]) -> int:
         if u.leader in engaged and u.leader not in gone:
             n += 1
     return n
-
-
-# The terms of the evaluation, for fitting its weights (benchmarks/kessen_eval_fit.py): each is
-# seat 0's side of a difference between the sides, so seat 1's terms are their negatives.
-TERMS = ("streak1", "streak2", "battles", "units", "force", "hand", "actions", "fighting",
-         "ahead", "fighting_at_stake", "ahead_at_stake")
 
 
 def terms(state: KessenState) -> list[float]:

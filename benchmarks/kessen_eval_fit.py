@@ -1,7 +1,7 @@
 """Fit the weights of Paper Kessen's evaluation function to the outcomes of heuristic games.
 
     .venv/bin/python benchmarks/kessen_eval_fit.py [--games 3000] [--every 3] [--jobs 2]
-        [--l2 1.0] [--seed 0] [--json]
+        [--l2 1.0] [--explore 0.1] [--seed 0] [--json]
 
 Plays ``--games`` seeded games of the heuristic bot against itself and, at every ``--every``-th
 decision of a running game, records the evaluation's terms (``evaluate.terms``: seat 0's side of
@@ -12,13 +12,16 @@ games whose index is not a multiple of 5; the others are held out. The evaluatio
 twice the weight the evaluation uses. Printed: each term's coefficient and evaluation weight,
 and the held-out log loss and Brier score of the fitted weights against the current
 ``evaluate_all`` (and of 0.5, for scale). The positions are those heuristic play reaches, the
-same kind a search bot's heuristic rollouts end in.
+same kind a search bot's heuristic rollouts end in; ``--explore P`` makes each decision of the
+fitted games a random one with chance ``P`` (held-out games stay pure heuristic play), to see
+whether positions off the heuristic's path change the weights.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import random
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
@@ -32,15 +35,19 @@ from warroom.games.kessen import evaluate
 from warroom.sim.simulate import game_seed
 
 
-def sample_game(seed: int, index: int, every: int) -> tuple[list[list[float]], list[float], float]:
+def sample_game(seed: int, index: int, every: int,
+                explore: float = 0.0) -> tuple[list[list[float]], list[float], float]:
     """Game ``index``: the terms at every ``every``-th decision, the current evaluation there for
-    seat 0, and the result for seat 0."""
+    seat 0, and the result for seat 0. With ``explore``, each decision is a uniformly random
+    legal action with that probability (a stream of its own), so the positions include some the
+    heuristic would not reach, as a search's departures do."""
     game = registry.get("kessen")
     config = game.configure()
     s = game_seed(seed, index)
     state = game.new(config, s)
     players = [bots.make("kessen", "heuristic"), bots.make("kessen", "heuristic")]
     rngs = [bot_rng(s, 0), bot_rng(s, 1)]
+    wander = random.Random(s ^ 0x5EED)
     rows: list[list[float]] = []
     current: list[float] = []
     decisions = 0
@@ -50,16 +57,21 @@ def sample_game(seed: int, index: int, every: int) -> tuple[list[list[float]], l
         if decisions % every == 0:
             rows.append(evaluate.terms(state))
             current.append(evaluate.evaluate_all(game, state)[0])
-        action = choose(game, state, player, players[player], legal, rngs[player])
+        if explore and wander.random() < explore:
+            action = legal[wander.randrange(len(legal))]
+        else:
+            action = choose(game, state, player, players[player], legal, rngs[player])
         game.apply_trusted(state, player, action, None)
         decisions += 1
     winner = state.winner
     return rows, current, 0.5 if winner == 2 else float(winner == 0)
 
 
-def _games(args: tuple[int, int, int, int]) -> list[tuple[int, list[list[float]], list[float], float]]:
-    seed, start, stop, every = args
-    return [(i, *sample_game(seed, i, every)) for i in range(start, stop)]
+def _games(args: tuple[int, int, int, int, float]) -> list[tuple[int, list[list[float]], list[float], float]]:
+    seed, start, stop, every, explore = args
+    # held-out games (index a multiple of 5) are pure heuristic play: the fit is judged where
+    # rollouts end, whatever positions it was trained on
+    return [(i, *sample_game(seed, i, every, 0.0 if i % 5 == 0 else explore)) for i in range(start, stop)]
 
 
 def fit(x: np.ndarray, y: np.ndarray, l2: float, steps: int = 50) -> np.ndarray:
@@ -89,10 +101,12 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--l2", type=float, default=1.0)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--explore", type=float, default=0.0,
+                    help="chance of a random action at each decision of the fitted games")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     chunk = 50
-    work = [(args.seed, a, min(a + chunk, args.games), args.every) for a in range(0, args.games, chunk)]
+    work = [(args.seed, a, min(a + chunk, args.games), args.every, args.explore) for a in range(0, args.games, chunk)]
     with ProcessPoolExecutor(args.jobs) as pool:
         done = [g for part in pool.map(_games, work) for g in part]
     xs: dict[bool, list[list[float]]] = {True: [], False: []}

@@ -229,14 +229,54 @@ def test_the_new_settings_read_no_hidden_card() -> None:
     from tests.kessen.test_search import hidden_swapped, mid_game
     from warroom.games.kessen.rules import GAME as KESSEN
 
-    settings = replace(LEVELS["ismcts"], iterations=60, depth=200, until="stage", settle=True)
-    for game_seed, steps in ((4, 40), (11, 90)):
-        state = mid_game(game_seed, steps)
+    cut = replace(LEVELS["ismcts"], iterations=60, depth=200, until="stage", settle=True)
+    modelled = replace(LEVELS["ismcts"], iterations=60, model=True)
+    for settings in (cut, modelled):
+        for game_seed, steps in ((4, 40), (11, 90)):
+            state = mid_game(game_seed, steps)
+            seat = KESSEN.deciders(state)[0]
+            other = hidden_swapped(state, seat)
+            legal = KESSEN.legal_actions(state, seat)
+            trees = []
+            for s in (state, other):
+                root = ISMCTSBot(settings).search(InfoSet(KESSEN, s, seat), random.Random(5), legal)
+                trees.append({a: (n.visits, n.reward) for a, n in root.children.items()})
+            assert trees[0] == trees[1]
+
+
+def test_with_model_the_other_seat_only_ever_plays_the_priors_choice(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``model=True``: every edge of the tree taken by the other seat is a move the prior bot
+    chose in some sampled world; without it, the often visited nodes open up to other moves."""
+    from tests.kessen.test_search import mid_game
+    from warroom.games.kessen.bots import HeuristicBot
+    from warroom.games.kessen.rules import GAME as KESSEN
+
+    chosen: set[tuple[int, str]] = set()
+    original = HeuristicBot.choose
+
+    def recorded(self: HeuristicBot, view: dict[str, object], legal: list[str], rng: random.Random) -> str:
+        action = original(self, view, legal, rng)
+        chosen.add((int(view["seat"]), action))  # type: ignore[call-overload]
+        return action
+
+    monkeypatch.setattr(HeuristicBot, "choose", recorded)
+
+    def other_seats_edges(model: bool) -> set[tuple[int, str]]:
+        state = mid_game(6, 60)
         seat = KESSEN.deciders(state)[0]
-        other = hidden_swapped(state, seat)
-        legal = KESSEN.legal_actions(state, seat)
-        trees = []
-        for s in (state, other):
-            root = ISMCTSBot(settings).search(InfoSet(KESSEN, s, seat), random.Random(5), legal)
-            trees.append({a: (n.visits, n.reward) for a, n in root.children.items()})
-        assert trees[0] == trees[1]
+        settings = replace(LEVELS["ismcts"], iterations=300, settle=False, model=model)
+        root = ISMCTSBot(settings).search(InfoSet(KESSEN, state, seat), random.Random(3))
+        edges: set[tuple[int, str]] = set()
+        stack = [root]
+        while stack:
+            node = stack.pop()
+            for action, child in node.children.items():
+                if child.seat != seat:
+                    edges.add((child.seat, action))
+                stack.append(child)
+        return edges
+
+    modelled = other_seats_edges(True)
+    assert modelled and modelled <= chosen
+    chosen.clear()
+    assert not other_seats_edges(False) <= chosen

@@ -52,6 +52,10 @@ class Settings:
     # the root starts as the prior's line of play (for the opponent: a model of how it plays)
     # and opens up to every action only where it is visited often; 0: off
     widen: int = 0
+    # with a prior: the other seats always play the prior bot's choice in the sampled world (a
+    # model of how they play, as with ``widen`` but never opened up), so the tree branches on
+    # the searching seat's own choices only and the budget goes to them
+    model: bool = False
     # where a rollout stops before ``depth``: "" nowhere; "stage" as soon as the game's
     # ``stage(state)`` (a public count of the game's natural episodes, in its evaluate module:
     # Paper Kessen's battles fought) has grown since the root, so a rollout plays out the battle
@@ -169,6 +173,8 @@ class ISMCTSBot:
         c = self.settings.exploration
         weight = self.settings.prior_weight
         widen = self.settings.widen if prior is not None else 0
+        model = self.settings.model and prior is not None
+        me = info.seat
         log, sqrt = math.log, math.sqrt
         world = info.sample(seed)
         stage = self._stage
@@ -183,7 +189,7 @@ class ISMCTSBot:
             player = deciders[0]
             legal = root_legal if node is root and root_legal is not None else legal_of(world, player)
             children = node.children
-            if widen and node is not root and node.visits < widen:
+            if node is not root and ((widen and node.visits < widen) or (model and player != me)):
                 # not opened up yet: the prior's move in this world, a new node if it is new
                 action = choose(game, world, player, prior, legal, rng)
                 child = children.get(action)

@@ -419,3 +419,25 @@ def test_every_decision_of_a_game_fits_80x24_with_its_first_move_shown(seed: int
             checked += 1
         match.act(d.player, legal[rng.randrange(len(legal))])
     assert checked > 20
+
+
+@pytest.mark.parametrize(("width", "height"), [(80, 24), (160, 40)])
+def test_the_opponents_cards_a_seat_has_seen_are_on_its_screen(width: int, height: int) -> None:
+    """After Ma Chao scouts, Good's screen lists Evil's action hand as seen, narrow or wide, and
+    the whole screen still fits; Evil's screen lists nothing as seen in Good's hands."""
+    from tests.kessen.scenario import EVIL, GOOD, Scenario, action_segment
+
+    s = Scenario()
+    s.unit(GOOD, "ma_chao", ["swords"])
+    s.unit(EVIL, "xiahou_dun", ["spears"])
+    action_segment(s, attacker=GOOD)
+    seen = sorted(s.state.sides[EVIL].actions)
+    for seat, expected in ((GOOD, True), (EVIL, False)):
+        scene = Scene("kessen", GAME.title, GAME.view(s.state, seat), seat, ["good", "evil"], ["you", "bot"], 1,
+                      [], [], None, width=width, height=height)
+        lines = _screen_lines(scene)
+        text = "\n".join(lines)
+        assert len(lines) <= height - 1
+        assert ("Seen in the" in text) is expected
+        if expected:
+            assert CARDS[seen[0]].name in text.split("Seen in the", 1)[1]

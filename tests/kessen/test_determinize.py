@@ -102,3 +102,26 @@ def test_one_dealer_gives_every_seed_the_world_determinize_gives() -> None:
                     assert world.cache == fresh.cache
                     compared += 1
     assert compared > 300
+
+
+def test_a_seen_card_shuffled_back_into_its_deck_is_unseen_again() -> None:
+    """Good scouts Evil's action hand; Evil discards one of those cards, the action deck runs out
+    and the discards are reshuffled into it: whoever draws that card now, nobody saw it drawn,
+    so it is no longer among the cards Good has seen (view, and the worlds of search bots)."""
+    from warroom.games.kessen.rules import _draw
+
+    s = Scenario()
+    s.unit(GOOD, "ma_chao", ["swords"])
+    s.unit(EVIL, "xiahou_dun", ["spears"])
+    action_segment(s, attacker=GOOD)
+    seen = sorted(s.state.sides[EVIL].actions)
+    card = seen[0]
+    s.state.sides[EVIL].actions.remove(card)
+    s.state.action_discard[:] = [card]
+    s.state.action_deck.clear()
+    s.state.cache = None
+    _draw(s.state, EVIL, "actions", 1, [])
+    assert card in s.state.sides[EVIL].actions  # the only card there was to draw
+    assert card not in s.state.known[EVIL]
+    assert GAME.view(s.state, GOOD)["seen"]["theirs"] == seen[1:]
+    assert card not in GAME.determinize(s.state, GOOD, 1).known[EVIL]

@@ -85,3 +85,32 @@ def test_a_played_card_moves_from_the_hand_to_the_played_block() -> None:
     after = GAME.encode(s.state, GOOD)
     assert count(after, enc.HAND, "charge") == 0 and count(after, enc.PLAYED_MINE, "charge") == 1
     assert GAME.encode(s.state, EVIL)[enc.PLAYED_THEIRS + charge] == 1
+
+
+def test_the_opponents_cards_a_seat_has_seen_are_in_its_view_and_its_observation() -> None:
+    """After Ma Chao scouts, Good's view and observation show Evil's action hand as seen, and
+    Evil's show which of its cards Good has seen; a seen card that leaves the hand is dropped."""
+    from tests.kessen.scenario import action_segment
+
+    s = Scenario()
+    s.unit(GOOD, "ma_chao", ["swords"])
+    s.unit(EVIL, "xiahou_dun", ["spears"])
+    action_segment(s, attacker=GOOD)
+    seen = sorted(s.state.sides[EVIL].actions)
+    assert seen
+    good, evil = GAME.view(s.state, GOOD), GAME.view(s.state, EVIL)
+    assert good["seen"] == {"theirs": seen, "yours": []}
+    assert evil["seen"] == {"theirs": [], "yours": seen}
+    flagged = [c for c in range(enc.C) if GAME.encode(s.state, GOOD)[enc.SEEN_THEIRS + c]]
+    assert flagged == seen
+    assert [c for c in range(enc.C) if GAME.encode(s.state, EVIL)[enc.SEEN_MINE + c]] == seen
+    assert not any(GAME.encode(s.state, GOOD)[enc.SEEN_MINE:enc.SEEN_MINE + enc.C])
+    # one of them leaves Evil's hand (to the discard pile, in sight of both): no longer "seen"
+    gone = seen[0]
+    s.state.sides[EVIL].actions.remove(gone)
+    s.state.action_discard.append(gone)
+    s.state.cache = None
+    assert GAME.view(s.state, GOOD)["seen"]["theirs"] == seen[1:]
+    assert not GAME.encode(s.state, GOOD)[enc.SEEN_THEIRS + gone]
+    # nobody else's view learns anything from it
+    assert "seen" not in GAME.view(s.state, None)

@@ -2,9 +2,10 @@
 
 Read straight from the state, never through the view (building the view, with its Force
 breakdowns and card effects, costs more than an engine step), and only from what the view
-shows the seat: its own three hands, the table, the discard piles, the battle and the public
-counts. The opponent's hands and every deck's order are never read, so two states the seat
-cannot tell apart encode the same (``tests/kessen/test_encode.py`` checks it).
+shows the seat: its own three hands, the table, the discard piles, the battle, the public
+counts and the opponent's cards it has seen. The opponent's hands are read only to drop a seen
+card that has left them, and no deck's order is read, so two states the seat cannot tell apart
+encode the same (``tests/kessen/test_encode.py`` checks it).
 
 The card blocks hold a flag per card id (``C`` = 232 each: which of the two Foot, not only
 that there is a Foot), from the seat's side of the table ("mine" first, then the opponent's),
@@ -17,6 +18,8 @@ hand                  the seat's own hands (leaders, recruits, actions)
 my table / theirs     every leader, troop and modifier of each side's units
 discarded             all discard piles (leaders of both sides, recruits, actions)
 played: mine/theirs   action cards played this engagement, by side
+seen: theirs/mine     cards still in the opponent's hands that the seat has seen (Summon,
+                      Propaganda, Scouts), and those of its own the opponent has seen
 per leader            for each leader kind: mine fighting, theirs fighting, retreated, on
                       Duty Elsewhere, attacking, defending
 scalars               round, decision kind (one-hot), whose decision, streak, battles won,
@@ -43,8 +46,8 @@ KINDS = ("start", "deploy", "battle_start", "engagement_start", "pick", "strateg
          "discard", "losses", "give", "assassin", "choose")
 KIND_SLOT = {k: i for i, k in enumerate(KINDS)}
 
-HAND, MINE, THEIRS, DISCARDED, PLAYED_MINE, PLAYED_THEIRS = (k * C for k in range(6))
-LEADERS = 6 * C  # six per-leader blocks of L
+HAND, MINE, THEIRS, DISCARDED, PLAYED_MINE, PLAYED_THEIRS, SEEN_THEIRS, SEEN_MINE = (k * C for k in range(8))
+LEADERS = 8 * C  # six per-leader blocks of L
 FIGHTING_MINE, FIGHTING_THEIRS, RETREATED, DUTY, ATTACKING, DEFENDING = (LEADERS + k * L for k in range(6))
 SCALARS = LEADERS + 6 * L
 KIND = SCALARS  # one-hot over KINDS + 1
@@ -161,6 +164,12 @@ def encode(self: object, state: KessenState, seat: int) -> bytearray:
         out[DISCARDED:DISCARDED + C] = block
     for p in state.played:
         out[(PLAYED_MINE if p.side == seat else PLAYED_THEIRS) + p.card] = 1
+    for base, side, known in ((SEEN_THEIRS, them, state.known[1 - seat]), (SEEN_MINE, me, state.known[seat])):
+        if known:  # most of a game, nobody has seen anything
+            held = {*side.leaders, *side.recruits, *side.actions}
+            for c in known:
+                if c in held:  # a card that has left the hand went somewhere public
+                    out[base + c] = 1
     engaged, gone, duty = state.engaged, state.retreated, state.duty
     if engaged:
         # -1 ends each list of leaders (ids are never negative)

@@ -1319,6 +1319,13 @@ def _refill(deck: list[int], discard: list[int], rng: Rng, events: list[Event], 
     return True
 
 
+def _forget_seen(state: KessenState, cards: list[int]) -> None:
+    """Seen cards shuffled back into a deck are unseen again: drawn anew, nobody saw where."""
+    if state.known[0] or state.known[1]:
+        gone = set(cards)
+        state.known = [[c for c in k if c not in gone] for k in state.known]
+
+
 def _draw(state: KessenState, side: int, hand: str, n: int, events: list[Event]) -> None:
     s = state.sides[side]
     if hand == "leaders":
@@ -1334,8 +1341,10 @@ def _draw(state: KessenState, side: int, hand: str, n: int, events: list[Event])
     else:
         drawn = []
         for _ in range(n):
-            if not deck and not _refill(deck, discard, state.rng, events, what):
-                break
+            if not deck:
+                _forget_seen(state, discard)
+                if not _refill(deck, discard, state.rng, events, what):
+                    break
             drawn.append(deck.pop())
     if drawn:
         getattr(s, hand).extend(drawn)

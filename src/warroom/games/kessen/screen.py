@@ -30,6 +30,7 @@ STEP_NAMES = {
     "engagement_end": "after the engagement",
 }
 HAND_TITLES = (("leaders", "Leaders"), ("recruits", "Recruits"), ("actions", "Actions"))
+DECK_LABEL = {"good": "Leader", "evil": "Leader", "recruit": "Recruit", "action": "Action"}  # a card's hand
 
 
 # ----- cards ------------------------------------------------------------------------------------
@@ -384,7 +385,17 @@ def _hand_table(view: dict[str, Any]) -> RenderableType:
                           card_type(card), card_force(card), card.text)
         if not cards:
             table.add_row(f"{title} (0)", "", Text("empty", "dim"), "", "", "")
+    seen = _seen(view)
+    for i, c in enumerate(seen):  # the opponent's cards this seat has seen (Scouts, Summon...)
+        card = CARDS[c]
+        table.add_row(Text(f"Seen in theirs ({len(seen)})", "dim") if i == 0 else "", str(c), card.name,
+                      card_type(card), card_force(card), card.text)
     return table
+
+
+def _seen(view: dict[str, Any]) -> list[int]:
+    """The cards in the opponent's hands this seat has seen, as the view lists them."""
+    return list((view.get("seen") or {}).get("theirs", []))
 
 
 def _log_panel(lines: list[str], seat_name: str) -> RenderableType:
@@ -549,6 +560,14 @@ def _hand_rows(view: dict[str, Any], width: int, room: int) -> list[Text]:
                 detailed.append(_row(Text.assemble(
                     (f"{title[:-1]:<8}", "dim"), (f"{c:>3} ", "dim"), (f"{card.name:<22}", "bold"),
                     f"{card_type(card):<22}", f"{card_force(card):>4}  ", (card.text, "italic")), width))
+        seen = _seen(view)
+        if seen:
+            detailed.append(Text(f"Seen in their hands ({len(seen)})", "bold underline"))
+        for c in seen:
+            card = CARDS[c]
+            detailed.append(_row(Text.assemble(
+                (f"{DECK_LABEL[card.deck]:<8}", "dim"), (f"{c:>3} ", "dim"), (f"{card.name:<22}", "bold"),
+                f"{card_type(card):<22}", f"{card_force(card):>4}  ", (card.text, "italic")), width))
         if len(detailed) <= room:
             return detailed
     rows: list[Text] = []
@@ -558,6 +577,10 @@ def _hand_rows(view: dict[str, Any], width: int, room: int) -> list[Text]:
         items = [_hand_item(c) for c in cards] or [Text("empty", "dim")]
         rows += _flow(items, width, lead, sep="  ")
     rows[0] = _row(Text("Your hand ", "bold underline") + rows[0], width)
+    seen = _seen(view)
+    if seen:
+        rows += _flow([_hand_item(c) for c in seen], width, Text(f"Seen in theirs ({len(seen)}): ", "dim"),
+                      sep="  ")
     return rows
 
 

@@ -336,6 +336,8 @@ class KessenView {
         h("span", { class: "back-count" }, h("span", { class: "card-back", "aria-hidden": "true" }), `${sizes[hand] ?? 0} ${hand}`)),
     );
     const discards = side.leader_discard || [];
+    // the opponent's cards this seat has seen (Scouts, Summon, Propaganda), while still in hand
+    const seen = index === mine ? [] : view.seen?.theirs || [];
     const units = side.units.length
       ? side.units.map((u) => this.unitEl(u, index))
       : [h("p", { class: "empty" }, "No units in play")];
@@ -351,6 +353,7 @@ class KessenView {
         hands,
         h("span", { class: "muted", title: "Cards left in this side's leader deck" }, `leader deck ${side.leader_deck}`),
         discards.length ? this.pileEl("discarded leaders", discards) : null,
+        seen.length ? this.pileEl("seen in hand", seen) : null,
       ),
       h("div", { class: "units" }, units),
     );

@@ -164,12 +164,9 @@ def encode(self: object, state: KessenState, seat: int) -> bytearray:
         out[DISCARDED:DISCARDED + C] = block
     for p in state.played:
         out[(PLAYED_MINE if p.side == seat else PLAYED_THEIRS) + p.card] = 1
-    for base, side, known in ((SEEN_THEIRS, them, state.known[1 - seat]), (SEEN_MINE, me, state.known[seat])):
-        if known:  # most of a game, nobody has seen anything
-            held = {*side.leaders, *side.recruits, *side.actions}
-            for c in known:
-                if c in held:  # a card that has left the hand went somewhere public
-                    out[base + c] = 1
+    for base, owner in ((SEEN_THEIRS, 1 - seat), (SEEN_MINE, seat)):
+        for c in state.seen_in_hands(owner):
+            out[base + c] = 1
     engaged, gone, duty = state.engaged, state.retreated, state.duty
     if engaged:
         # -1 ends each list of leaders (ids are never negative)

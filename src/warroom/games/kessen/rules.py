@@ -513,9 +513,7 @@ class Kessen(Game[KessenState]):
         state.step = "round_end"
 
     def _round_end(self, state: KessenState, events: list[Event]) -> None:
-        for i, s in enumerate(state.sides):  # forget known cards that have left the hands
-            held = set(s.leaders) | set(s.recruits) | set(s.actions)
-            state.known[i] = [c for c in state.known[i] if c in held]
+        state.known = [state.seen_in_hands(0), state.seen_in_hands(1)]  # forget cards gone public
         state.troop_penalty = [0, 0]
         state.unit_bonus = [0, 0]
         state.duty = []

@@ -377,19 +377,18 @@ def _hand_table(view: dict[str, Any]) -> RenderableType:
     table.add_column("Type", no_wrap=True)
     table.add_column("Force", justify="right", no_wrap=True)
     table.add_column("Effect", ratio=1)
-    for key, title in HAND_TITLES:
-        cards = hand.get(key, [])
+    def add(label: str | Text, cards: list[int]) -> None:  # the first row carries the label
         for i, c in enumerate(cards):
             card = CARDS[c]
-            table.add_row(f"{title} ({len(cards)})" if i == 0 else "", str(c), card.name,
-                          card_type(card), card_force(card), card.text)
+            table.add_row(label if i == 0 else "", str(c), card.name, card_type(card), card_force(card), card.text)
+
+    for key, title in HAND_TITLES:
+        cards = hand.get(key, [])
+        add(f"{title} ({len(cards)})", cards)
         if not cards:
             table.add_row(f"{title} (0)", "", Text("empty", "dim"), "", "", "")
-    seen = _seen(view)
-    for i, c in enumerate(seen):  # the opponent's cards this seat has seen (Scouts, Summon...)
-        card = CARDS[c]
-        table.add_row(Text(f"Seen in theirs ({len(seen)})", "dim") if i == 0 else "", str(c), card.name,
-                      card_type(card), card_force(card), card.text)
+    seen = _seen(view)  # the opponent's cards this seat has seen (Scouts, Summon...)
+    add(Text(f"Seen in theirs ({len(seen)})", "dim"), seen)
     return table
 
 
@@ -553,21 +552,19 @@ def _hand_rows(view: dict[str, Any], width: int, room: int) -> list[Text]:
     otherwise each hand as a flowing list of ``number:name force``."""
     hand = view.get("hand") or {}
     if width >= WIDE:
+        def line(label: str, c: int) -> Text:
+            card = CARDS[c]
+            return _row(Text.assemble(
+                (f"{label:<8}", "dim"), (f"{c:>3} ", "dim"), (f"{card.name:<22}", "bold"),
+                f"{card_type(card):<22}", f"{card_force(card):>4}  ", (card.text, "italic")), width)
+
         detailed = [Text("Your hand", "bold underline")]
         for key, title in HAND_TITLES:
-            for c in hand.get(key, []):
-                card = CARDS[c]
-                detailed.append(_row(Text.assemble(
-                    (f"{title[:-1]:<8}", "dim"), (f"{c:>3} ", "dim"), (f"{card.name:<22}", "bold"),
-                    f"{card_type(card):<22}", f"{card_force(card):>4}  ", (card.text, "italic")), width))
+            detailed += [line(title[:-1], c) for c in hand.get(key, [])]
         seen = _seen(view)
         if seen:
             detailed.append(Text(f"Seen in their hands ({len(seen)})", "bold underline"))
-        for c in seen:
-            card = CARDS[c]
-            detailed.append(_row(Text.assemble(
-                (f"{DECK_LABEL[card.deck]:<8}", "dim"), (f"{c:>3} ", "dim"), (f"{card.name:<22}", "bold"),
-                f"{card_type(card):<22}", f"{card_force(card):>4}  ", (card.text, "italic")), width))
+            detailed += [line(DECK_LABEL[CARDS[c].deck], c) for c in seen]
         if len(detailed) <= room:
             return detailed
     rows: list[Text] = []

@@ -147,6 +147,16 @@ class KessenState:
     # so the engine's ``finish`` finds it without a failed attribute lookup)
     frame_results: ClassVar[None] = None
 
+    def seen_in_hands(self, side: int) -> list[int]:
+        """``side``'s cards the other side has seen that are still in its hands, in the order
+        seen (a card that has left a hand went somewhere public)."""
+        known = self.known[side]
+        if not known:  # most of a game, nobody has seen anything
+            return []
+        s = self.sides[side]
+        held = {*s.leaders, *s.recruits, *s.actions}
+        return [c for c in known if c in held]
+
     def clone(self) -> KessenState:
         sides = self.sides
         return self.copy_with(self.rng.clone(), [sides[0].clone(), sides[1].clone()],

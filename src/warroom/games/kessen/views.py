@@ -149,15 +149,6 @@ def view(game: Kessen, state: KessenState, player: int | None, lean: bool = Fals
         # what each side has learned of the other's hands (Summon, Propaganda, Scouts), while
         # the cards are still there: a card leaving a hand goes somewhere public, and the rules
         # forget a seen card shuffled back into a deck (so this is the same in every world)
-        out["seen"] = {"theirs": seen_in_hands(state, 1 - player), "yours": seen_in_hands(state, player)}
+        out["seen"] = {"theirs": sorted(set(state.seen_in_hands(1 - player))),
+                       "yours": sorted(set(state.seen_in_hands(player)))}
     return out
-
-
-def seen_in_hands(state: KessenState, side: int) -> list[int]:
-    """The cards in ``side``'s hands that the other side has seen, sorted."""
-    known = state.known[side]
-    if not known:
-        return []
-    s = state.sides[side]
-    held = set(s.leaders) | set(s.recruits) | set(s.actions)
-    return sorted({c for c in known if c in held})

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.ltk.scenario import GAME, act, asked, cid, seat, table
+from tests.ltk.scenario import GAME, act, asked, cid, hero, seat, table
 from warroom.games.ltk import screen
 from warroom.games.ltk.cards import SLOTS
 
@@ -194,3 +194,23 @@ def test_uniform_windows_ask_every_seat_so_nothing_leaks() -> None:
     assert asked(s) == (1, "window:negate") and GAME.legal_actions(s, 1) == ["pass"]
     act(s, 1, "pass")
     assert asked(s) == (2, "window:negate")
+
+
+def test_a_kill_used_for_borrowed_sword_stays_on_the_table_through_a_reshuffle() -> None:
+    """Lu Xun's last hand card is the Kill Borrowed Sword makes him use; Lianying draws him a card
+    from an empty draw pile, so the discard pile is shuffled in. The Kill is being used, on the
+    table, not in the discard pile: it is not shuffled away, and it still hits p3."""
+    kill = cid("slash ♠8")
+    s = table(seat("zhang_liao", "monarch", ["collateral ♣Q"]),
+              hero("lu_xun", "rebel", ["slash ♠8"], equipment={"weapon": "blade ♠5"}),
+              seat("cao_ren", "rebel"), seat("huang_gai", "defector"))
+    s.discard.extend(s.draw)  # an empty draw pile: the next draw reshuffles
+    s.draw.clear()
+    act(s, 0, f"use card={cid('collateral ♣Q')} targets=1,2")
+    act(s, 1, f"use card={kill}")
+    assert kill in s.table and kill not in s.discard
+    events = act(s, 1, "use ability=lianying")
+    assert "reshuffle" in [e.kind for e in events]
+    assert kill not in s.draw and kill not in s.seats[1].hand
+    assert s.seats[2].hp == s.seats[2].max_hp - 1
+    assert kill in s.discard and kill not in s.table  # resolved: discarded as any used Kill

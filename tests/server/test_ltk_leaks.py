@@ -158,9 +158,13 @@ def scan(states: list[LtkState], seat: int | None, messages: list[dict[str, Any]
         kinds = [e.get("kind") for e in msg["log"]]
         if "reshuffle" in kinds:
             # the discard pile was shuffled into the draw pile during the step: a card this seat saw
-            # earlier in the step (played, judged) is in the draw pile now, rightly named before it
-            before = msg["log"][: len(kinds) - 1 - kinds[::-1].index("reshuffle")]
-            hidden_then -= set(now.draw) & (set(card_ids(before)) | set(list_card_ids(before)))
+            # earlier in the step (played, judged) is in the draw pile now, or in the hand of a seat
+            # that drew after the reshuffle, and was rightly named before it
+            last = len(kinds) - 1 - kinds[::-1].index("reshuffle")
+            before, after = msg["log"][:last], msg["log"][last + 1:]
+            drew = {e["seat"] for e in after if e.get("kind") == "draw" and "seat" in e}
+            gone_back = set(now.draw) | {c for i in drew for c in now.seats[i].hand}
+            hidden_then -= gone_back & (set(card_ids(before)) | set(list_card_ids(before)))
         said = {"view": msg["view"], "decisions": msg["decisions"], "seats": msg["seats"]}
         shown = set(card_ids(cards_only(said, now)))
         shown |= set(list_card_ids(cards_only(said, now)))

@@ -161,17 +161,13 @@ def ask_dodge(state: LtkState, seat: int, need: int, why: str, against: int, ver
                 verb=verb, armor_of=armor_of, stage=0)
 
 
-def ask_kill(state: LtkState, seat: int, need: int, why: str, against: int, verb: str = "play") -> Frame:
+def ask_kill(state: LtkState, seat: int, need: int, why: str, against: int, verb: str = "play",
+             to_table: bool = False) -> Frame:
+    """Ask ``seat`` for Kills. ``to_table``: the Kills answered are then used (Borrowed Sword,
+    Blade), so they go onto the table, not the discard pile, and wait there while they resolve
+    (a draw in between, Lianying's, may shuffle the discard pile into the draw pile)."""
     return push(state, "ask", who=seat, card="slash", need=need, got=0, cards=[], why=why, against=against,
-                verb=verb, armor_of=-1, stage=0)
-
-
-def back_to_table(state: LtkState, cards: list[int]) -> None:
-    """Cards a window answer discarded that are to be *used* after all (a Kill for Borrowed Sword
-    or Blade): they wait on the table while they resolve."""
-    for c in cards:
-        state.discard.remove(c)
-        state.table.append(c)
+                verb=verb, armor_of=-1, stage=0, to_table=to_table)
 
 
 def answered(frame: Frame) -> bool:
@@ -248,7 +244,8 @@ class AskRule(FrameRule[LtkState]):
                 helpers = [t for t in core.order_from(state, seat)
                            if t != seat and HELPER_OK[HELPERS[d["card"]]](state, t)]
                 core.open_window(state, "respond", helpers, card=d["card"], need=d["need"] - d["got"],
-                                 verb=d["verb"], why=d["why"], against=d["against"], on_behalf=seat)
+                                 verb=d["verb"], why=d["why"], against=d["against"], on_behalf=seat,
+                                 to_table=d.get("to_table", False))
             return
         if d["stage"] == 22:
             outcome = frame.results.pop()
@@ -267,7 +264,7 @@ class AskRule(FrameRule[LtkState]):
                 return
             d["stage"] = 4
             core.open_window(state, "respond", [seat], card=d["card"], need=d["need"] - d["got"], verb=d["verb"],
-                             why=d["why"], against=d["against"], on_behalf=seat)
+                             why=d["why"], against=d["against"], on_behalf=seat, to_table=d.get("to_table", False))
             return
         outcome = frame.results.pop()
         frame.results.clear()
@@ -333,7 +330,7 @@ def _respond_respond(state: LtkState, frame: Frame, seat: int, action: str, even
 
 def _settle(state: LtkState, frame: Frame, seat: int, verb: str, used: list[int], events: list[Event]) -> None:
     d = frame.data
-    state.discard.extend(used)
+    (state.table if d.get("to_table") else state.discard).extend(used)
     d["used"] = [*d.get("used", []), *used]
     if d["card"] == "slash" and seat == state.current and state.phase == "action":
         state.used["kill_played"] = 1  # Keji looks at Kills used or played in the action phase

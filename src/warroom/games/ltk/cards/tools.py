@@ -324,14 +324,13 @@ def _collateral(state: LtkState, frame: Frame, target: int, events: list[Event])
     if not state.seats[victim].alive or victim not in basic.kill_targets(state, target):
         frame.data["refused"] = True
         return
-    basic.ask_kill(state, target, 1, "collateral", victim, verb="use")
+    basic.ask_kill(state, target, 1, "collateral", victim, verb="use", to_table=True)
 
 
 def _collateral_after(state: LtkState, frame: Frame, target: int, events: list[Event]) -> None:
     d = frame.data
     if not d.get("refused") and basic.answered(frame):
-        kill = basic.answer_cards(frame)
-        basic.back_to_table(state, kill)
+        kill = basic.answer_cards(frame)  # on the table already (``to_table``)
         basic.use_kill(state, target, kill, d["victim"], events)
         return
     weapon = state.seats[target].equip[0]

@@ -91,13 +91,12 @@ def _has_kill(state: LtkState, seat: int, ctx: dict[str, Any]) -> bool:
 
 
 def _blade(state: LtkState, seat: int, ctx: dict[str, Any], events: list[Event]) -> None:
-    basic.ask_kill(state, seat, 1, "blade", ctx["target"], verb="use")
+    basic.ask_kill(state, seat, 1, "blade", ctx["target"], verb="use", to_table=True)
 
 
 def _blade_again(state: LtkState, seat: int, ctx: dict[str, Any], value: Any, events: list[Event]) -> None:
     if isinstance(value, dict) and value.get("answered"):
-        cards = list(value["cards"])
-        basic.back_to_table(state, cards)
+        cards = list(value["cards"])  # on the table already (``to_table``)
         basic.use_kill(state, seat, cards, ctx["target"], events)
 
 

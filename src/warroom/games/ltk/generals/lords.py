@@ -44,7 +44,7 @@ class JijiangRule(FrameRule[LtkState]):
         if d["stage"] == 0:
             d["stage"] = 1
             core.open_window(state, "respond", _shu(state, d["who"]), card="slash", need=1, verb="play",
-                             why="jijiang", against=d["target"], on_behalf=d["who"])
+                             why="jijiang", against=d["target"], on_behalf=d["who"], to_table=True)
             return
         outcome = frame.results.pop()
         frame.results.clear()
@@ -53,7 +53,6 @@ class JijiangRule(FrameRule[LtkState]):
         if not used:
             state.used["jijiang_failed"] = 1  # nobody answered: not again this phase
             return
-        basic.back_to_table(state, used)
         state.used["kill"] = state.used.get("kill", 0) + 1  # it is Liu Bei's Kill and counts
         basic.use_kill(state, d["who"], used, d["target"], events)
 

@@ -122,7 +122,8 @@ def determinize(state: LtkState, player: int, seed: int) -> LtkState:
             if seats[i].pick:
                 seats[i].pick = seats[i].offers[0]
         out.pool = generals
-    unknown = [i for i, s in enumerate(seats) if i != player and not s.revealed]
+    # once the game is over every role is shown (``view``), so none is re-dealt
+    unknown = [] if out.stage == "over" else [i for i, s in enumerate(seats) if i != player and not s.revealed]
     roles = sorted(seats[i].role for i in unknown)
     rng.shuffle(roles)
     for i, r in zip(unknown, roles, strict=True):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.ltk.scenario import GAME, act, cid, seat, table
+from tests.ltk.scenario import GAME, act, cid, hero, seat, table
 from warroom.engine import ConfigError
 
 
@@ -77,4 +77,31 @@ def test_an_impossible_seen_is_refused_in_one_line(seen: object, complaint: str)
             "discard": ["jink ♥2"], "seen": seen}
     with pytest.raises(ConfigError, match=complaint) as err:
         GAME.position(desc)
+    assert "\n" not in str(err.value)
+
+
+def test_a_card_placed_as_indulgence_stays_one_through_describe_and_position() -> None:
+    s = table(hero("da_qiao", "monarch", ["jink ♦2"]), seat("xu_chu", "rebel"))
+    act(s, 0, f"use card={cid('jink ♦2')} as=indulgence target=1")
+    assert s.virtual == {str(cid("jink ♦2")): "indulgence"}
+    desc = GAME.describe_position(s)
+    again = GAME.position(desc)
+    assert again.virtual == s.virtual and GAME.describe_position(again) == desc
+    assert again.to_json() == s.to_json()
+
+
+def test_a_position_may_place_a_virtual_indulgence_by_its_face() -> None:
+    s = table(seat("zhang_liao", "monarch"), seat("xu_chu", "rebel", judgement=["jink ♦2"]),
+              virtual={"jink ♦2": "indulgence"}, reshuffles=2, moves=40)
+    assert s.virtual == {str(cid("jink ♦2")): "indulgence"} and (s.reshuffles, s.moves) == (2, 40)
+
+
+@pytest.mark.parametrize(("virtual", "complaint"), [
+    ({"jink ♦3": "indulgence"}, "only a card in a judgement area"),
+    ({"jink ♦2": "duel"}, "not a delayed tool"),
+    (["jink ♦2"], "virtual maps"),
+])
+def test_a_wrong_virtual_card_is_refused_in_one_line(virtual: object, complaint: str) -> None:
+    with pytest.raises(ConfigError, match=complaint) as err:
+        table(seat("zhang_liao", "monarch"), seat("xu_chu", "rebel", judgement=["jink ♦2"]), virtual=virtual)
     assert "\n" not in str(err.value)

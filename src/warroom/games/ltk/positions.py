@@ -7,14 +7,17 @@ The shape (documented in ``docs/rules/ltk.md``)::
                 "equipment": {"weapon": "crossbow ♣A"}, "judgement": [], "revealed": true,
                 "alive": true, "max_hp": 4, "known": []}, ...],
      "draw": ["jink ♥2", ...], "discard": [], "current": 0, "phase": "action",
-     "used": {"kill": 0}, "turns": 0, "seed": 1, "seen": {"slash ♠7": [1]}}
+     "used": {"kill": 0}, "turns": 0, "seed": 1, "seen": {"slash ♠7": [1]},
+     "virtual": {"jink ♦2": "indulgence"}, "reshuffles": 0, "moves": 0}
 
 Seats are in play order; piles are listed **top first**. A card is its id or ``"<kind> <suit><rank>"``
 (``slash ♠7``, suits ``♠♥♣♦`` or ``SHCD``); when two cards look alike the first unused id is taken.
 Cards placed nowhere go below the listed draw pile in id order. The position starts at the
 beginning of ``phase`` of the ``current`` player's turn (``action``: the player is asked to act),
 unless ``frames`` gives the stack exactly (``describe_position`` writes it for deeper states).
-``seen`` names the hidden cards other seats can follow (see ``LtkState.seen``).
+``seen`` names the hidden cards other seats can follow (see ``LtkState.seen``); ``virtual`` the
+judgement-area cards that count as another delayed tool (Guose's ♦ card as Indulgence);
+``reshuffles`` and ``moves`` are the counts of the game so far (the encoder reads the first).
 """
 
 from __future__ import annotations
@@ -127,6 +130,8 @@ def position(game: Any, desc: dict[str, Any]) -> LtkState:
                      used={str(k): int(v) for k, v in (desc.get("used") or {}).items()},
                      turns=int(desc.get("turns", 0)))
     state.deeds = [list(map(int, row)) for row in desc["deeds"]] if "deeds" in desc else [[0] * n for _ in range(n)]
+    state.virtual = _virtual(seats, desc.get("virtual") or {})
+    state.reshuffles, state.moves = int(desc.get("reshuffles", 0)), int(desc.get("moves", 0))
     state.seen = _seen(state, desc.get("seen") or {})
     if "frames" in desc:
         state.phase = phase
@@ -142,6 +147,31 @@ def position(game: Any, desc: dict[str, Any]) -> LtkState:
     events: list[Event] = []
     core.RESOLVER.run(state, events)
     return state
+
+
+def _virtual(seats: list[Seat], raw: Any) -> dict[str, str]:
+    """``virtual``: a judgement-area card -> the delayed tool it counts as (a ♦ card placed as
+    Indulgence by Guose)."""
+    if not isinstance(raw, dict):
+        raise ConfigError("virtual maps a judgement-area card to the delayed tool it counts as")
+    judged = [c for s in seats for c in s.judge]
+    out: dict[str, str] = {}
+    for ref, tool in raw.items():
+        if str(ref).isdecimal():
+            c = int(ref)
+        else:
+            face = _face(ref, f"virtual {ref!r}")
+            c = next((c for c in judged if (KIND[c], SUIT[c], RANK[c]) == face), -1)
+        if c not in judged:
+            raise ConfigError(f"virtual {ref!r}: only a card in a judgement area counts as a tool")
+        if tool not in DELAYED_TOOLS:
+            raise ConfigError(f"virtual {ref!r}: {tool!r} is not a delayed tool ({', '.join(DELAYED_TOOLS)})")
+        if tool != KIND[c]:
+            out[str(c)] = tool
+    return out
+
+
+DELAYED_TOOLS = ("indulgence", "lightning")
 
 
 def _seen(state: LtkState, raw: Any) -> dict[str, list[int]]:
@@ -190,6 +220,8 @@ def describe_position(state: LtkState) -> dict[str, Any]:
         "table": state.table[:], "current": state.current, "phase": state.phase or "start",
         "used": dict(state.used), "turns": state.turns, "seed": state.rng.state,
         "frames": frames_to_json(state.frames), "deeds": [row[:] for row in state.deeds],
+        "reshuffles": state.reshuffles, "moves": state.moves,
+        **({"virtual": dict(state.virtual)} if state.virtual else {}),
         **({"seen": {k: v[:] for k, v in state.seen.items()}} if state.seen else {}),
     }
 

@@ -3,6 +3,7 @@
     .venv/bin/python benchmarks/conformance_sweep.py                  # every game, 500 seeds each
     .venv/bin/python benchmarks/conformance_sweep.py --game kessen --seeds 5000 --deep-every 4
     .venv/bin/python benchmarks/conformance_sweep.py --seed 123456     # one seed, full detail
+    .venv/bin/python benchmarks/conformance_sweep.py --bots --game ltk --seeds 300   # heuristic seats
 
 Every configuration of every game of the suite (registered or a test game; each player count, each variant)
 is played from seeds 0..N-1 with every per-step check, then recorded, replayed
@@ -33,11 +34,13 @@ def main() -> int:
     parser.add_argument("--deep-every", type=int, default=2,
                         help="deep checks (clones, JSON, views, determinize) every k decisions")
     parser.add_argument("--no-replay", action="store_true", help="skip the record/replay checks")
+    parser.add_argument("--bots", action="store_true",
+                        help="the heuristic-driven playouts (BOT_PLAYOUTS: most seats play the heuristic)")
     args = parser.parse_args()
 
     settings = cf.Settings(seeds=args.seeds, deep_every=max(1, args.deep_every))
     failed = 0
-    for setup in cf.setups(settings):
+    for setup in cf.bot_setups() if args.bots else cf.setups(settings):
         if args.game and cf.game_named(args.game).name != setup.game:
             continue
         game = cf.game_named(setup.game)
@@ -48,7 +51,7 @@ def main() -> int:
         error = None
         for seed in seeds:
             try:
-                stats = cf.check_playout(game, setup.config, seed, settings)
+                stats = cf.check_playout(game, setup.config, seed, settings, bots=args.bots)
                 if not args.no_replay:
                     cf.check_replay(game, setup.config, seed)
                     cf.check_determinism(game, setup.config, seed)

@@ -58,6 +58,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from warroom.bots import make as make_bot
 from warroom.engine import (
     ALL_SEEING,
     CLOCK_SEAT,
@@ -75,6 +76,7 @@ from warroom.engine import (
     registry,
 )
 from warroom.engine.frames import Frame
+from warroom.engine.infoset import choose as choose_for
 from warroom.engine.match import Match
 from warroom.engine.record import Record, replay
 
@@ -187,6 +189,21 @@ def setups(settings: Settings | None = None) -> list[Setup]:
 
 UNIFORM = "uniform_windows"  # the rule option of windows that ask every seat
 
+# turn-based games whose playouts are also driven by their heuristic bots, at these player
+# counts (the heuristic's lines of play differ from random ones: rules paths random play misses)
+BOT_PLAYOUTS: dict[str, tuple[int, ...]] = {"kessen": (2,), "ltk": (5, 8), "kasl": (4,)}
+
+
+def bot_setups(seeds: int = 3) -> list[Setup]:
+    """The configurations of ``BOT_PLAYOUTS``, ``seeds`` seeds each."""
+    out = []
+    for name, counts in BOT_PLAYOUTS.items():
+        game = game_named(name)
+        for n in counts:
+            out.append(Setup(name, game.configure(n), tuple(mix_seed(0xB07, n * 100 + s) % 1_000_000
+                                                           for s in range(seeds)), "bots"))
+    return out
+
 
 # ----- helpers --------------------------------------------------------------------------------
 def dumps(data: Any) -> str:
@@ -260,15 +277,20 @@ def waiting(game: Game[Any], state: Any) -> bool:
 
 
 class Chooser:
-    """The seeded random bot of the suite: a random deciding seat, a random legal action."""
+    """The seeded random bot of the suite: a random deciding seat, a random legal action; with
+    ``bots``, seats not numbered 2 mod 3 play the game's heuristic instead, which reaches lines
+    of play random moves seldom do (a Borrowed Sword answered while Lianying empties the pile)."""
 
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: int, bots: Game[Any] | None = None) -> None:
         self.rng = random.Random(mix_seed(seed, 0xC0FFEE))
+        self.bot = make_bot(bots.name, "heuristic") if bots is not None else None
 
     def choose(self, game: Game[Any], state: Any) -> tuple[int, str]:
         deciders = sorted({d.player for d in game.decisions(state)})
         seat = deciders[self.rng.randrange(len(deciders))]
         legal = game.legal_actions(state, seat)
+        if self.bot is not None and seat % 3 != 2:
+            return seat, choose_for(game, state, seat, self.bot, legal, self.rng)
         return seat, legal[self.rng.randrange(len(legal))]
 
 
@@ -402,15 +424,16 @@ class Stats:
 
 
 def check_playout(game: Game[Any], config: dict[str, Any], seed: int,
-                  settings: Settings | None = None) -> Stats:
-    """Play one seeded random game, checking every promise along the way."""
+                  settings: Settings | None = None, bots: bool = False) -> Stats:
+    """Play one seeded random game (``bots``: mostly the heuristic's), checking every promise
+    along the way."""
     settings = settings or Settings()
     where = Where(game.name, config, seed)
     players = int(config["players"])
     seats = list(range(players))
     probe = PROBES[game.name]() if game.name in PROBES else None
     rng = random.Random(mix_seed(seed, 0xBEEF))  # for the checks' own choices
-    bot = Chooser(seed)
+    bot = Chooser(seed, game if bots else None)
     stats = Stats()
 
     state, setup = game.start(config, seed)

@@ -23,6 +23,7 @@ PLAYOUTS = [pytest.param(s, seed, id=f"{s.label}-{seed}") for s in SETUPS for se
 # replays are cheaper to check but need no more than a few seeds per configuration
 REPLAYS = [pytest.param(s, seed, id=f"{s.label}-{seed}") for s in SETUPS for seed in s.seeds[:6]]
 BY_SETUP = [pytest.param(s, id=s.label) for s in SETUPS]
+BOT_PLAYOUTS = [pytest.param(s, seed, id=f"{s.label}-{seed}") for s in cf.bot_setups() for seed in s.seeds]
 GAMES = [pytest.param(g, id=g.name) for g in cf.suite_games()]
 # save and restore mid-frame over a few seeds of each configuration
 RESTORES = [pytest.param(s, seed, id=f"{s.label}-{seed}") for s in SETUPS for seed in s.seeds[:4]]
@@ -36,6 +37,13 @@ def test_random_playout_keeps_every_promise(setup: cf.Setup, seed: int) -> None:
     stats = cf.check_playout(game, setup.config, seed, SETTINGS)
     assert stats.result is not None
     assert stats.deep_checks > 0 and stats.illegal_tried > 0
+
+
+@pytest.mark.parametrize(("setup", "seed"), BOT_PLAYOUTS)
+def test_heuristic_playout_keeps_every_promise(setup: cf.Setup, seed: int) -> None:
+    game = cf.game_named(setup.game)
+    stats = cf.check_playout(game, setup.config, seed, SETTINGS, bots=True)
+    assert stats.result is not None and stats.deep_checks > 0
 
 
 @pytest.mark.parametrize(("setup", "seed"), REPLAYS)

@@ -74,16 +74,65 @@ def test_the_screen_shows_the_table_the_hand_and_the_question() -> None:
         "p2 takes 1 damage from p1 (health 3)")
 
 
+def test_the_screen_counts_the_roles_not_yet_shown() -> None:
+    s = table(seat("zhang_liao", "monarch"), seat("xu_chu", "minister"), seat("cao_ren", "rebel"),
+              seat("huang_gai", "rebel", alive=False, hp=0, revealed=True), seat("lu_meng", "defector"))
+    assert screen.hidden_roles(GAME.view(s, 1)) == "1 Rebel, 1 Defector"
+    assert screen.hidden_roles(GAME.view(s, None)) == "1 Minister, 1 Rebel, 1 Defector"
+    from rich.console import Console
+
+    console = Console(width=120, record=True)
+    console.print(screen.seats_table(GAME.view(s, 2)))
+    assert "roles not shown: 1 Minister, 1 Defector" in console.export_text()
+
+
 def test_the_bot_saves_a_friend_and_lets_an_enemy_die() -> None:
     bot = make("ltk", "heuristic")
     s = table(seat("zhang_liao", "monarch", ["slash ♠7"]), seat("xu_chu", "rebel", hp=1),
               hero("cao_ren", "rebel", ["peach ♥3"], blank=True), seat("huang_gai", "minister", ["peach ♥4"]))
     act(s, 0, f"use card={cid('slash ♠7')} target=1")
-    # the rescue round: seat 2 (another Rebel) is asked; as a Rebel it does not know seat 1 is one
-    seat_asked = GAME.deciders(s)[0]
-    assert seat_asked == 2
-    choice = bot.choose(GAME.view(s, 2), GAME.legal_actions(s, 2), random.Random(0))
-    assert choice in GAME.legal_actions(s, 2)
+    # the rescue round: seat 2 (another Rebel, who does not know seat 1 is one) and seat 3 (the
+    # Minister, to whom seat 1 is a stranger who has done nothing for the Monarch) keep their Peaches
+    for asked in (2, 3):
+        assert GAME.deciders(s) == [asked]
+        assert bot.choose(GAME.view(s, asked), GAME.legal_actions(s, asked), random.Random(0)) == "pass"
+        act(s, asked, "pass")
+    assert not s.seats[1].alive
+    # the Monarch dying: the Minister saves him
+    s = table(seat("zhang_liao", "monarch", hp=1), seat("xu_chu", "rebel", ["slash ♠7"]),
+              seat("huang_gai", "minister", ["peach ♥4"]), current=1)
+    act(s, 1, f"use card={cid('slash ♠7')} target=0")
+    while GAME.deciders(s) != [2]:
+        (asked,) = GAME.deciders(s)
+        act(s, asked, "pass")
+    assert bot.choose(GAME.view(s, 2), GAME.legal_actions(s, 2), random.Random(0)) == f"use card={cid('peach ♥4')}"
+
+
+def test_the_last_minister_knows_the_defector_by_the_roles_left_and_kills_him() -> None:
+    """Every Rebel is dead: the one seat whose role the Minister cannot see must be the Defector,
+    however often he saved the Monarch (deeds of -4: two Peaches)."""
+    bot = make("ltk", "heuristic")
+    deeds = [[0] * 5 for _ in range(5)]
+    deeds[4][0] = -4
+    s = table(seat("zhang_liao", "monarch"), seat("xu_chu", "minister", ["slash ♠7"]),
+              seat("cao_ren", "rebel", alive=False, hp=0, revealed=True),
+              seat("huang_gai", "rebel", alive=False, hp=0, revealed=True),
+              seat("lu_meng", "defector"), current=1, deeds=deeds)
+    assert GAME.view(s, 1)["roles"] == {"defector": 1, "minister": 1, "monarch": 1, "rebel": 2}
+    choice = bot.choose(GAME.view(s, 1), GAME.legal_actions(s, 1), random.Random(0))
+    assert choice == f"use card={cid('slash ♠7')} target=4"
+
+
+def test_a_defector_with_no_rebel_left_fights_the_ministers() -> None:
+    bot = make("ltk", "heuristic")
+    deeds = [[0] * 5 for _ in range(5)]
+    deeds[1][0] = -4  # the Minister has saved the Monarch twice
+    s = table(seat("zhang_liao", "monarch"), seat("xu_chu", "minister"),
+              seat("cao_ren", "rebel", alive=False, hp=0, revealed=True),
+              seat("huang_gai", "rebel", alive=False, hp=0, revealed=True),
+              seat("lu_meng", "defector", ["slash ♠7"]), current=4, deeds=deeds)
+    choice = bot.choose(GAME.view(s, 4), GAME.legal_actions(s, 4), random.Random(0))
+    assert choice == f"use card={cid('slash ♠7')} target=1"
 
 
 def test_the_bot_kills_the_monarch_as_a_rebel() -> None:

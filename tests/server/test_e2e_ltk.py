@@ -67,6 +67,10 @@ def test_a_five_seat_ltk_table_from_the_lobby_choose_a_general_and_play(server: 
     page.wait_for_function(
         "() => ![...document.querySelectorAll('.ltk-seat .ltk-general')]"
         ".some(e => e.innerText.includes('(choosing)'))", timeout=30_000)
+    # five seats deal 1 Monarch, 1 Minister, 2 Rebels and 1 Defector: ours and the Monarch's are shown
+    hidden = page.locator(".ltk-hidden-roles")
+    hidden.wait_for(timeout=30_000)
+    assert hidden.inner_text().startswith("roles not shown: ") and hidden.inner_text().count(",") in (1, 2)
 
     # play: a card with a target is picked and its target clicked; else the first move (not ending
     # the phase while a card can still be used)

@@ -37,6 +37,17 @@ class _Table:
         self.role: str = self.seats[self.me]["role"] or ""
         self.monarch = next((s["seat"] for s in self.seats if s["role"] == "monarch"), -1)
         deeds = view.get("deeds") or []
+        # the roles not yet shown lie with the seats whose role this seat does not see: when they
+        # are all of one kind, those seats' roles are known (the last Minister knows the Defector)
+        left = dict(view.get("roles") or {})
+        for s in self.seats:
+            if s["role"] is not None:
+                left[s["role"]] = left.get(s["role"], 0) - 1
+        kinds = [r for r, k in left.items() if k > 0]
+        self.deduced: str | None = kinds[0] if len(kinds) == 1 else None
+        # a Defector with no Rebel left must fight the Monarch's side alone: every other seat is a foe
+        self.alone = self.role == "defector" and not left.get("rebel", 0) and not any(
+            s["alive"] and s["role"] == "rebel" for s in self.seats)
         self.hostile = [self.hostility(t, deeds) for t in range(len(self.seats))]
 
     def hostility(self, t: int, deeds: list[list[int]]) -> float:
@@ -45,7 +56,7 @@ class _Table:
         seat = self.seats[t]
         if not seat["alive"]:
             return 0.0
-        role = seat["role"]
+        role = seat["role"] or self.deduced
         monarch_side = self.role in ("monarch", "minister")
         # what t did to the Monarch so far (damage positive, healing negative), when known
         toward = deeds[t][self.monarch] if deeds and self.monarch >= 0 else 0
@@ -56,6 +67,8 @@ class _Table:
                 living = sum(1 for s in self.seats if s["alive"])
                 return 1.0 if living <= 2 else -0.6
             return -1.0
+        if self.alone and role != "monarch":
+            return 0.8
         if role is not None:
             if monarch_side:
                 return -0.8 if role == "minister" else 1.0

@@ -55,7 +55,20 @@ def seats_table(view: dict[str, Any]) -> Table:
         table.add_row(f"{mark}p{s['seat'] + 1}{you}", _general(s["general"]) if s["general"] else "-", role,
                       health, str(s["hand_count"]), equipment, " ".join(_card(c) for c in s["judgement"]),
                       style="dim" if not s["alive"] else None)
+    hidden = hidden_roles(view)
+    if view["stage"] == "play" and hidden:
+        table.caption, table.caption_justify = f"roles not shown: {hidden}", "left"
     return table
+
+
+def hidden_roles(view: dict[str, Any]) -> str:
+    """The roles dealt and not yet shown to this seat ("2 Rebels, 1 Defector"), as players count them."""
+    left = dict(view.get("roles") or {})
+    for s in view["seats"]:
+        if s["role"] in left:
+            left[s["role"]] -= 1
+    return ", ".join(f"{left[r]} {ROLE_NAMES[r]}{'s' if left[r] > 1 else ''}"
+                     for r in ("minister", "rebel", "defector") if left.get(r, 0) > 0)
 
 
 def render(scene: Scene) -> RenderableType:

@@ -9,6 +9,7 @@ and the cards another seat looks at alone (Guanxing, Yiji).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -47,6 +48,8 @@ def view(state: LtkState, player: int | None) -> dict[str, Any]:
         "turns": state.turns, "seats": seats, "draw_pile": len(state.draw), "discard": state.discard[:],
         "table": state.table[:], "used": dict(state.used), "deeds": [row[:] for row in state.deeds],
         "frames": [_frame_view(f, player) for f in state.frames], "virtual": dict(state.virtual),
+        # how many of each role were dealt: public (the role table of the player count)
+        "roles": dict(sorted(Counter(s.role for s in state.seats).items())),
         "card_names": list(CARD_NAMES),
     }
     if player is not None:

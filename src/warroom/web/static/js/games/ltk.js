@@ -206,12 +206,21 @@ export function createView(ctx) {
       }, generalName(g), view.pick === g ? " ✓" : ""))));
   }
 
+  /** The roles dealt and not yet shown to you ("2 Rebels, 1 Defector"): the count players keep. */
+  function hiddenRoles(view) {
+    const left = { ...(view.roles || {}) };
+    for (const row of view.seats) if (row.role && left[row.role]) left[row.role] -= 1;
+    return ["minister", "rebel", "defector"].filter((r) => left[r] > 0)
+      .map((r) => `${left[r]} ${ROLE[r]}${left[r] > 1 ? "s" : ""}`).join(", ");
+  }
+
   function tableEl(view) {
     // one piece per fact, spaced by the stylesheet: a wrapped line starts clean
     return h("div", { class: "ltk-middle" },
       h("span", {}, `draw pile ${view.draw_pile}`),
       h("span", {}, `discard ${view.discard.length}`),
       view.stage === "play" ? h("span", {}, `turn ${view.turns + 1}`) : null,
+      view.stage === "play" && hiddenRoles(view) ? h("span", { class: "ltk-hidden-roles" }, `roles not shown: ${hiddenRoles(view)}`) : null,
       view.table?.length ? h("span", { class: "ltk-on-table" }, "on the table: ", view.table.map((c) => cardEl(c))) : null,
       view.discard.length ? h("span", { class: "ltk-top-discard" }, "last discarded: ",
         cardEl(view.discard[view.discard.length - 1])) : null);

@@ -14,6 +14,7 @@ import random
 from typing import Any
 
 from warroom.games.ltk.cards import KIND, SUBTYPE, TYPES
+from warroom.games.ltk.views import roles_not_shown
 
 VALUE = {"peach": 6.0, "jink": 4.0, "nullification": 4.5, "slash": 3.0, "ex_nihilo": 3.5, "lightning": 0.5}
 HARMFUL = frozenset({"slash", "duel", "dismantlement", "snatch", "collateral", "savage_assault", "archery_attack",
@@ -39,15 +40,12 @@ class _Table:
         deeds = view.get("deeds") or []
         # the roles not yet shown lie with the seats whose role this seat does not see: when they
         # are all of one kind, those seats' roles are known (the last Minister knows the Defector)
-        left = dict(view.get("roles") or {})
-        for s in self.seats:
-            if s["role"] is not None:
-                left[s["role"]] = left.get(s["role"], 0) - 1
+        left = roles_not_shown(view)
         kinds = [r for r, k in left.items() if k > 0]
         self.deduced: str | None = kinds[0] if len(kinds) == 1 else None
-        # a Defector with no Rebel left must fight the Monarch's side alone: every other seat is a foe
-        self.alone = self.role == "defector" and not left.get("rebel", 0) and not any(
-            s["alive"] and s["role"] == "rebel" for s in self.seats)
+        # a Defector with no Rebel left must fight the Monarch's side alone: every other seat is a
+        # foe (a Rebel's role shows only once he is dead, so one not shown is one alive)
+        self.alone = self.role == "defector" and left.get("rebel", 0) <= 0
         self.hostile = [self.hostility(t, deeds) for t in range(len(self.seats))]
 
     def hostility(self, t: int, deeds: list[list[int]]) -> float:

@@ -34,7 +34,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from warroom.games.ltk.cards import DECK_SIZE
+from warroom.games.ltk.cards import DECK_SIZE, DELAYED_KINDS
 from warroom.games.ltk.generals import GENERALS
 from warroom.games.ltk.state import NO_CARD, PHASES, LtkState
 
@@ -42,7 +42,7 @@ D = DECK_SIZE
 ROLES = ("monarch", "minister", "rebel", "defector", "none")  # then "unknown"
 GENERAL_KEYS = sorted(GENERALS)
 GENERAL_SLOT = {g: i for i, g in enumerate(GENERAL_KEYS)}  # "" (not chosen yet): no slot set
-DELAYED = ("indulgence", "lightning")
+DELAYED = DELAYED_KINDS  # ("indulgence", "lightning")
 STAGES = ("lord", "pick", "play", "over")
 PHASE_SLOT = {p: i for i, p in enumerate(("", *PHASES))}
 TOP_FRAMES = 4  # the frames encoded one by one, from the top of the stack

@@ -29,7 +29,7 @@ from warroom.engine.events import Event
 from warroom.engine.frames import frames_from_json, frames_to_json, push
 from warroom.engine.rng import Rng
 from warroom.games.ltk import core
-from warroom.games.ltk.cards import DECK_SIZE, KIND, RANK, SLOTS, SUBTYPE, SUIT, SUIT_SIGN, deck_ids
+from warroom.games.ltk.cards import DECK_SIZE, DELAYED_KINDS, KIND, RANK, SLOTS, SUBTYPE, SUIT, SUIT_SIGN, deck_ids
 from warroom.games.ltk.generals import GENERALS
 from warroom.games.ltk.state import NO_CARD, PHASES, LtkState, Seat
 
@@ -157,21 +157,22 @@ def _virtual(seats: list[Seat], raw: Any) -> dict[str, str]:
     judged = [c for s in seats for c in s.judge]
     out: dict[str, str] = {}
     for ref, tool in raw.items():
-        if str(ref).isdecimal():
-            c = int(ref)
-        else:
-            face = _face(ref, f"virtual {ref!r}")
-            c = next((c for c in judged if (KIND[c], SUIT[c], RANK[c]) == face), -1)
+        c = _card_among(ref, judged, f"virtual {ref!r}")
         if c not in judged:
             raise ConfigError(f"virtual {ref!r}: only a card in a judgement area counts as a tool")
-        if tool not in DELAYED_TOOLS:
-            raise ConfigError(f"virtual {ref!r}: {tool!r} is not a delayed tool ({', '.join(DELAYED_TOOLS)})")
+        if tool not in DELAYED_KINDS:
+            raise ConfigError(f"virtual {ref!r}: {tool!r} is not a delayed tool ({', '.join(DELAYED_KINDS)})")
         if tool != KIND[c]:
             out[str(c)] = tool
     return out
 
 
-DELAYED_TOOLS = ("indulgence", "lightning")
+def _card_among(ref: Any, cards: list[int], where: str) -> int:
+    """The card ``ref`` names (an id, or the first of ``cards`` with its face); -1 if none."""
+    if str(ref).isdecimal():
+        return int(ref)
+    face = _face(ref, where)
+    return next((c for c in sorted(cards) if (KIND[c], SUIT[c], RANK[c]) == face), -1)
 
 
 def _seen(state: LtkState, raw: Any) -> dict[str, list[int]]:
@@ -184,11 +185,7 @@ def _seen(state: LtkState, raw: Any) -> dict[str, list[int]]:
     out: dict[str, list[int]] = {}
     for ref, who in raw.items():
         where = f"seen {ref!r}"
-        if str(ref).isdecimal():
-            c = int(ref)
-        else:
-            face = _face(ref, where)
-            c = next((c for c in sorted(hidden) if (KIND[c], SUIT[c], RANK[c]) == face), -1)
+        c = _card_among(ref, hidden, where)
         if c not in hidden:
             raise ConfigError(f"{where}: only a card in a hand or in the draw pile can be seen")
         if not isinstance(who, list) or not all(isinstance(i, int) and 0 <= i < state.n for i in who):

@@ -14,6 +14,7 @@ from warroom.engine.reference import RulesReference
 from warroom.games.ltk.cards import DECK_SIZE, label
 from warroom.games.ltk.generals import GENERALS
 from warroom.games.ltk.text import CARD_WORDS, ROLE_NAMES, ability_name
+from warroom.games.ltk.views import roles_not_shown
 from warroom.terminal import Scene, moves_table, render_rules
 
 SLOT_WORDS = {"weapon": "W", "armor": "A", "defense_horse": "+1", "offense_horse": "-1"}
@@ -63,10 +64,7 @@ def seats_table(view: dict[str, Any]) -> Table:
 
 def hidden_roles(view: dict[str, Any]) -> str:
     """The roles dealt and not yet shown to this seat ("2 Rebels, 1 Defector"), as players count them."""
-    left = dict(view.get("roles") or {})
-    for s in view["seats"]:
-        if s["role"] in left:
-            left[s["role"]] -= 1
+    left = roles_not_shown(view)
     return ", ".join(f"{left[r]} {ROLE_NAMES[r]}{'s' if left[r] > 1 else ''}"
                      for r in ("minister", "rebel", "defector") if left.get(r, 0) > 0)
 

@@ -63,6 +63,15 @@ def view(state: LtkState, player: int | None) -> dict[str, Any]:
     return out
 
 
+def roles_not_shown(view: dict[str, Any]) -> dict[str, int]:
+    """The roles dealt that ``view``'s seat does not see yet, with how many of each (none: 0)."""
+    left = dict(view.get("roles") or {})
+    for s in view["seats"]:
+        if s["role"] is not None:
+            left[s["role"]] = left.get(s["role"], 0) - 1
+    return left
+
+
 def _known_hand(state: LtkState, s: Seat, viewer: int | None) -> list[int]:
     """The cards of a hand ``viewer`` knows: those everyone saw go in, and those it saw alone."""
     if not state.seen or viewer is None:

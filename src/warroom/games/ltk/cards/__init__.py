@@ -36,6 +36,7 @@ SUIT: tuple[str, ...] = tuple(str(c["suit"]) for c in _DECK)
 RANK: tuple[int, ...] = tuple(int(str(c["rank"])) for c in _DECK)
 EX: tuple[bool, ...] = tuple(bool(c["ex"]) for c in _DECK)
 SUBTYPE: tuple[str, ...] = tuple(TYPES[k].subtype for k in KIND)
+DELAYED_KINDS: tuple[str, ...] = tuple(sorted(k for k, t in TYPES.items() if t.subtype == "delayed"))
 RED = frozenset({"heart", "diamond"})
 SUIT_SIGN = {"spade": "♠", "heart": "♥", "club": "♣", "diamond": "♦"}
 RANK_TEXT = {1: "A", 11: "J", 12: "Q", 13: "K"}

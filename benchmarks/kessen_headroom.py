@@ -90,12 +90,12 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
-    for text in args.tuning:  # a bad variant is refused here, before any game
-        try:
-            Tuning(**json.loads(text))
-        except (ValueError, TypeError) as err:
-            ap.error(f"--tuning {text!r}: {err}")
     specs = [("tuning", t) for t in args.tuning] + [("noise", n) for n in args.noise]
+    for spec in specs:  # a bad variant is refused here, before any game
+        try:
+            variant(spec)
+        except (ValueError, TypeError) as err:
+            ap.error(f"--{spec[0]} {spec[1]!r}: {err}")
     if not specs:
         specs = [("tuning", json.dumps(t)) for t in TUNINGS] + [("noise", n) for n in NOISES]
     rows = []

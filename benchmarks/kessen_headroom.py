@@ -67,7 +67,10 @@ def variant(spec: tuple[str, str]) -> Any:
         bot.name = "variant"
         return bot
     rate, _, kinds = text.partition(":")
-    return Noisy(float(rate), frozenset(k for k in kinds.split(",") if k))
+    chance = float(rate)
+    if not 0.0 <= chance <= 1.0:
+        raise ValueError(f"the rate is a chance from 0 to 1, not {rate}")
+    return Noisy(chance, frozenset(k for k in kinds.split(",") if k))
 
 
 def play(job: tuple[tuple[str, str], int]) -> float:

@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/ismcts_strength.py [--game kessen] [--games 200] [--level ismcts]
         [--set iterations=128 --set stop=battle ...] [--opponent heuristic] [--jobs 2] [--seed 0]
-        [--out benchmarks/results/ismcts.jsonl] [--resume]
+        [--out benchmarks/results/ismcts.jsonl] [--resume] [--truth [hands]]
     .venv/bin/python benchmarks/ismcts_strength.py --speed-only
 
 Games ``2k`` and ``2k+1`` are a pair: both are seeded ``mix_seed(seed, k)`` (the same deal, deck
@@ -15,7 +15,13 @@ field of the level's ``Settings`` (for screening candidate settings). Every fini
 appended to ``--out`` as one JSON line as soon as it ends (a long run can be read while it goes,
 and ``--resume`` skips the games already there), then the win rate is printed with its 95% Wilson
 interval, the rate for each seat of the search bot, the pairs won both / split / lost both, and
-the CPU seconds a game (the whole game, both bots, in its worker process). The speed part times
+the CPU seconds a game (the whole game, both bots, in its worker process). ``--truth`` is a
+diagnostic, not a bot: the search is handed the real state instead of its information set
+(every world is the true state, the opponent's hands and the decks' order as they are, with
+only the game's random stream drawn afresh); ``--truth hands`` shows it the hands only (Paper
+Kessen: every deck shuffled afresh in each world, so the next draws stay unknown). The two tell
+apart what better inference of the opponent's hands could give a search of the same budget and
+what only foreknowledge of the draws could. The speed part times
 ``determinize`` and ISMCTS iterations per second on one core with uniform random rollouts cut at
 ``--depth`` decisions, over positions taken every 15 decisions of random games.
 """
@@ -36,19 +42,54 @@ from warroom.bots import ismcts
 from warroom.bots.ismcts import ISMCTSBot, Settings
 from warroom.engine import registry
 from warroom.engine.infoset import InfoSet
+from warroom.engine.rng import Rng
 from warroom.engine.runner import play_bots
 from warroom.sim.simulate import game_seed
 from warroom.sim.stats import wilson
 
 
+class _TrueWorlds:
+    """An information set that cheats: every world is the real state, its generator reseeded."""
+
+    def __init__(self, info: InfoSet, decks: bool) -> None:
+        self.game, self.seat, self._state, self.decks = info.game, info.seat, info._state, decks
+
+    def sample(self, seed: int) -> Any:
+        world = self._state.clone()
+        if self.decks:
+            world.rng = Rng(seed)
+            return world
+        rnd = random.Random(seed)  # Paper Kessen's decks, each shuffled afresh
+        for deck in (world.recruit_deck, world.action_deck, *(side.leader_deck for side in world.sides)):
+            rnd.shuffle(deck)
+        world.rng = Rng(rnd.getrandbits(64))
+        return world
+
+
+class Clairvoyant:
+    """A search bot handed the real state (``--truth``): a diagnostic bound, never a player."""
+
+    searches = True
+    needs_view = False
+
+    def __init__(self, inner: ISMCTSBot, decks: bool) -> None:
+        self.inner, self.decks = inner, decks
+        self.name = f"{inner.name}-truth"
+
+    def choose_in(self, info: InfoSet, legal: list[str], rng: random.Random) -> str:
+        return self.inner.choose_in(_TrueWorlds(info, self.decks), legal, rng)  # type: ignore[arg-type]
+
+
 def play(game_name: str, seed: int, index: int, level: str, opponent: str,
-         changes: dict[str, Any]) -> dict[str, Any]:
+         changes: dict[str, Any], truth: str | None = None) -> dict[str, Any]:
     """Game ``index``: the deal of pair ``index // 2``, the search bot in seat ``index % 2``."""
     game = registry.get(game_name)
     config = game.configure()
     seat = index % 2
     players: list[Any] = [None, None]
     players[seat] = ismcts.custom(level, **changes) if changes else bots.make(game.name, level)
+    if truth:
+        players[seat] = Clairvoyant(players[seat], decks=truth == "all")
     players[1 - seat] = bots.make(game.name, opponent)
     started, cpu = time.perf_counter(), time.process_time()
     outcome, _ = play_bots(game, config, game_seed(seed, index // 2), players)
@@ -157,6 +198,8 @@ def main() -> None:
     ap.add_argument("--resume", action="store_true", help="keep the games already in --out")
     ap.add_argument("--speed-only", action="store_true")
     ap.add_argument("--no-speed", action="store_true", help="skip the speed measurement")
+    ap.add_argument("--truth", nargs="?", const="all", choices=("all", "hands"),
+                    help="diagnostic: the search sees the real state (all, or the hands only)")
     args = ap.parse_args()
     changes = dict(args.changes)
     if changes:
@@ -175,7 +218,7 @@ def main() -> None:
     done = {r["index"] for r in rows}
     todo = [i for i in range(args.games) if i not in done]
     with ProcessPoolExecutor(max_workers=args.jobs) as pool, out.open("a") as sink:
-        futures = [pool.submit(play, args.game, args.seed, i, args.level, args.opponent, changes)
+        futures = [pool.submit(play, args.game, args.seed, i, args.level, args.opponent, changes, args.truth)
                    for i in todo]
         for fut in as_completed(futures):
             row = fut.result()
@@ -183,7 +226,8 @@ def main() -> None:
             sink.write(json.dumps(row) + "\n")
             sink.flush()
             print(f"{len(rows)}/{args.games} {json.dumps(summarise(rows)['win_rate'])}", file=sys.stderr, flush=True)
-    print(json.dumps({"game": args.game, "level": args.level, "settings": changes, "opponent": args.opponent,
+    print(json.dumps({"game": args.game, "level": args.level, "settings": changes, "truth": args.truth,
+                      "opponent": args.opponent,
                       **summarise(rows)}))
 
 

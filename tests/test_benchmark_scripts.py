@@ -7,6 +7,7 @@ repository's root) with a few games, so the whole file takes seconds.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import subprocess
 import sys
@@ -69,6 +70,32 @@ def test_strength_writes_one_line_a_game_and_a_summary_that_adds_up(tmp_path: Pa
     assert [g["index"] for g in games] == [0, 1]
     assert [g["search_seat"] for g in games] == [0, 1]  # the sides swapped in each pair
     assert all(g["decisions"] > 0 and len(g["winners"]) >= 1 for g in games)
+
+
+def test_the_truth_diagnostic_searches_the_real_hands_with_a_fresh_random_stream() -> None:
+    spec = importlib.util.spec_from_file_location("ismcts_strength", ROOT / "benchmarks" / "ismcts_strength.py")
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    from warroom.engine import registry
+    from warroom.engine.infoset import InfoSet
+    game = registry.get("kessen")
+    state = game.new(game.configure(), 5)
+    seat = game.deciders(state)[0]
+    world = bench._TrueWorlds(InfoSet(game, state, seat), decks=True).sample(11)
+    hands_only = bench._TrueWorlds(InfoSet(game, state, seat), decks=False).sample(11)
+    for real, seen, dealt in zip(state.sides, world.sides, hands_only.sides, strict=True):
+        assert (seen.leaders, seen.recruits, seen.actions) == (real.leaders, real.recruits, real.actions)
+        assert (dealt.leaders, dealt.recruits, dealt.actions) == (real.leaders, real.recruits, real.actions)
+        assert sorted(dealt.leader_deck) == sorted(real.leader_deck)
+    assert world.rng.state != state.rng.state and world is not state
+    assert world.recruit_deck == state.recruit_deck and world.action_deck == state.action_deck
+    # --truth hands: the same cards in every deck, in a fresh order
+    assert hands_only.recruit_deck != state.recruit_deck
+    assert sorted(hands_only.recruit_deck) == sorted(state.recruit_deck)
+    # an honest world re-deals what the seat cannot see
+    honest = InfoSet(game, state, seat).sample(11)
+    assert honest.sides[1 - seat].recruits != state.sides[1 - seat].recruits
 
 
 def test_departures_values_each_candidate_at_the_sampled_positions() -> None:

@@ -18,7 +18,7 @@ block              what it holds
 hand               my hand
 discard / table    the discard pile, the cards being used or judged
 frame cards        the cards named by the open frames (as the view shows them)
-virtual            judgement-area cards that count as a tool: 1 + the tool's index in DELAYED
+virtual            judgement-area cards that count as a tool: 1 + its index in DELAYED_KINDS
 per seat           equipment, judgement area, Buqu cards and the known hand cards (card flags);
                    alive, health (above and below 0), maximum, hand size, face down, role shown,
                    role (one-hot, "unknown" when hidden), general (one-hot), general chosen
@@ -42,7 +42,6 @@ D = DECK_SIZE
 ROLES = ("monarch", "minister", "rebel", "defector", "none")  # then "unknown"
 GENERAL_KEYS = sorted(GENERALS)
 GENERAL_SLOT = {g: i for i, g in enumerate(GENERAL_KEYS)}  # "" (not chosen yet): no slot set
-DELAYED = DELAYED_KINDS  # ("indulgence", "lightning")
 STAGES = ("lord", "pick", "play", "over")
 PHASE_SLOT = {p: i for i, p in enumerate(("", *PHASES))}
 TOP_FRAMES = 4  # the frames encoded one by one, from the top of the stack
@@ -126,7 +125,7 @@ def encode(self: Any, state: LtkState, seat: int) -> bytearray:
         for c in pile:
             out[base + c] = 1
     for card, tool in state.virtual.items():
-        out[lay.virtual + int(card)] = 1 + DELAYED.index(tool) if tool in DELAYED else 255
+        out[lay.virtual + int(card)] = 1 + DELAYED_KINDS.index(tool) if tool in DELAYED_KINDS else 255
     selecting = state.stage in ("lord", "pick")
     for r in range(n):
         i = (seat + r) % n

@@ -58,7 +58,7 @@ from rich.text import Text
 from warroom import bots as bot_registry
 from warroom.engine import ConfigError, IllegalAction, RecordError, WarroomError, canonical, registry
 from warroom.engine.game import Game
-from warroom.engine.infoset import choose
+from warroom.engine.infoset import choose, witness
 from warroom.engine.match import Match
 from warroom.engine.record import Record
 from warroom.engine.reference import RulesReference
@@ -424,7 +424,7 @@ class Session:
         legal = self.game.legal_actions(state, seat)
         action = choose(self.game, state, seat, self.bots[seat], legal,
                         bot_rng(self.match.seed, seat, len(self.match.record.steps)))
-        self.match.act(seat, action, trusted=action in legal)
+        self._act(seat, action, legal)
 
     def _human_move(self, prompt: str) -> None:
         state = self.match.state
@@ -462,13 +462,23 @@ class Session:
                 action = self._choose(text, legal)
                 if not self._confirmed(action, text, notes, deadline, legal):
                     continue
-                self.match.act(self.human, action)
+                self._act(self.human, action, legal)
             except WarroomError as err:  # IllegalAction and MalformedAction among them
                 self._complain(str(err))
                 continue
             except TimeUp:
                 self._time_up(legal)
             return
+
+    def _act(self, seat: int, action: str, legal: list[str]) -> None:
+        """Make the move; bots that follow the game first see it as their seats see it."""
+        if action in legal:
+            step = len(self.match.record.steps)
+            witness(self.game, self.match.state, seat, action, self.bots,
+                    lambda s: bot_rng(self.match.seed, s, step))
+            self.match.act(seat, action, trusted=True)
+        else:
+            self.match.act(seat, action)
 
     def _read_line(self, ask: str, deadline: float | None, legal: list[str]) -> str | None:
         """A line of input; with a time limit the prompt shows the time left, and when it runs
@@ -485,7 +495,7 @@ class Session:
         action = choose(self.game, state, self.human, self.autopilot, legal,
                         bot_rng(self.match.seed, self.human, len(self.match.record.steps)))
         described = self.game.describe(state, self.human, action)
-        self.match.act(self.human, action, trusted=action in legal)
+        self._act(self.human, action, legal)
         self.note(f"Time is up: the autopilot ({self.autopilot.name}) chose {described}.")
 
     def _confirmed(self, action: str, text: str, notes: dict[str, Any], deadline: float | None,

@@ -29,6 +29,7 @@ import time
 from dataclasses import dataclass, replace
 from typing import Any
 
+from warroom.bots.belief import Belief
 from warroom.engine.errors import ConfigError
 from warroom.engine.game import Game, conventional
 from warroom.engine.infoset import InfoSet, choose
@@ -66,6 +67,13 @@ class Settings:
     # little and a larger budget goes to the close ones; the move is the one the whole budget
     # would have chosen (the bot's random stream is then drawn less far)
     settle: bool = False
+    # follow the game with a belief over the hidden cards (``warroom.bots.belief``): this many
+    # weighted worlds, judged at every move of another seat by how likely the prior bot (the
+    # game's default bot if none) makes it, with this much chance of any legal move instead; the
+    # search draws its worlds from them. 0: off, every world dealt afresh. Only in games that can
+    # re-deal a world like an earlier one (``Game.redealer``); elsewhere it changes nothing
+    belief: int = 0
+    belief_noise: float = 0.1
 
     def __post_init__(self) -> None:
         if self.iterations is None and self.ms is None:
@@ -74,6 +82,10 @@ class Settings:
             raise ConfigError(f"ISMCTS iterations must be at least 1, not {self.iterations}")
         if self.widen < 0:
             raise ConfigError(f"ISMCTS widen must be at least 0, not {self.widen}")
+        if self.belief < 0:
+            raise ConfigError(f"ISMCTS belief must be at least 0 worlds, not {self.belief}")
+        if not 0.0 < self.belief_noise <= 1.0:
+            raise ConfigError(f"ISMCTS belief_noise must be above 0 and at most 1, not {self.belief_noise}")
         if self.depth < 0:
             raise ConfigError(f"ISMCTS rollout depth must be at least 0, not {self.depth}")
         if self.until not in UNTIL:
@@ -119,6 +131,7 @@ class ISMCTSBot:
         self._rollout_bots: dict[str, Any] = {}
         self.last_iterations = 0  # of the last search, for benchmarks
         self._stage: Any = None  # the game's stage function while a search stops rollouts at it
+        self._belief: Belief | None = None  # the worlds believed in, this game (``belief``)
 
     def choose(self, view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
         raise ConfigError(f"the {self.name} bot searches: it plays through an information set, not a view")
@@ -126,18 +139,40 @@ class ISMCTSBot:
     def choose_in(self, info: InfoSet, legal: list[str], rng: random.Random) -> str:
         if info.game.realtime:
             raise ConfigError(f"the {self.name} bot plays turn-based games only, not {info.game.name}")
+        belief = self._follow(info)
+        if belief is not None:
+            belief.sync(info, rng)
         if len(legal) == 1:
             self.last_iterations = 0
-            return legal[0]
-        root = self.search(info, rng, legal)
-        best = legal[0]
-        most = -1
-        for action in legal:  # ties go to the first in the game's own order
-            child = root.children.get(action)
-            visits = child.visits if child is not None else 0
-            if visits > most:
-                best, most = action, visits
+            best = legal[0]
+        else:
+            root = self.search(info, rng, legal)
+            best = legal[0]
+            most = -1
+            for action in legal:  # ties go to the first in the game's own order
+                child = root.children.get(action)
+                visits = child.visits if child is not None else 0
+                if visits > most:
+                    best, most = action, visits
+        if belief is not None:
+            belief.played(info, best)
         return best
+
+    def witness(self, info: InfoSet, player: int, shown: str, rng: random.Random) -> None:
+        """Another seat's move, as this seat sees it (``engine.infoset.witness``): the belief,
+        if the bot keeps one, weighs its worlds by it."""
+        belief = self._follow(info)
+        if belief is not None:
+            belief.witness(info, player, shown, rng)
+
+    def _follow(self, info: InfoSet) -> Belief | None:
+        """The belief this bot carries through the game, if it keeps one and the game allows."""
+        s = self.settings
+        if not s.belief or not info.follows():
+            return None
+        if self._belief is None:
+            self._belief = Belief(s.belief, s.belief_noise, self._bot(info.game, s.prior or "default"))
+        return self._belief
 
     def search(self, info: InfoSet, rng: random.Random, legal: list[str] | None = None) -> _Node:
         """Run the budget from one information set (``legal``: the seat's legal actions there,
@@ -150,8 +185,10 @@ class ISMCTSBot:
         deadline = None if s.ms is None else time.perf_counter() + s.ms / 1000.0
         cap = s.iterations if s.iterations is not None else 1 << 62
         done = 0
+        belief = self._follow(info)
+        sample = belief.sampler(info, rng) if belief is not None and belief.worlds else info.sample
         while done < cap:
-            self._iterate(info, root, rng.getrandbits(63), rng, policy, prior, legal)
+            self._iterate(info, root, rng.getrandbits(63), rng, policy, prior, legal, sample)
             done += 1
             if deadline is not None and time.perf_counter() >= deadline:
                 break
@@ -162,7 +199,7 @@ class ISMCTSBot:
 
     # ----- one iteration --------------------------------------------------------------------
     def _iterate(self, info: InfoSet, root: _Node, seed: int, rng: random.Random, policy: Any,
-                 prior: Any, root_legal: list[str] | None = None) -> None:
+                 prior: Any, root_legal: list[str] | None = None, sample: Any = None) -> None:
         """One sample, descent, expansion, rollout and update. ``root_legal``: the seat's legal
         actions at the root, the same in every world it cannot tell apart (else asked per world).
         The game is over when nobody decides (``deciders`` is empty), so ``result`` is not asked."""
@@ -176,7 +213,7 @@ class ISMCTSBot:
         model = self.settings.model and prior is not None
         me = info.seat
         log, sqrt = math.log, math.sqrt
-        world = info.sample(seed)
+        world = (sample or info.sample)(seed)
         stage = self._stage
         start = stage(world) if stage is not None else 0
         node = root

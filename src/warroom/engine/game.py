@@ -346,6 +346,25 @@ class Game(ABC, Generic[S]):
         the part that does not depend on the seed once; the worlds must be the same."""
         return partial(self.determinize, state, player)
 
+    def redealer(self, state: S, player: int) -> Callable[[int, S, str | None], S] | None:
+        """For a search that follows the game (a belief over the hidden cards, ``bots.belief``):
+        a function of ``(seed, like, shown)`` giving a world ``player`` cannot tell from ``state``
+        that keeps what it can of the world ``like`` (a world of an earlier state of the same
+        game): the other seats' hidden cards that ``like`` gave them and that could still be
+        there, the rest dealt as ``determinize`` deals it. ``shown``, if given, is a move of
+        another seat about to be made here as ``player`` sees it (``shown_action``): the world
+        then holds the hidden cards that move shows. ``None`` (the default): the game cannot,
+        and a search samples every world afresh."""
+        return None
+
+    def shown_action(self, state: S, player: int, action: Action, seat: int) -> str | None:
+        """What ``seat`` sees of ``player`` taking ``action`` in ``state``: a text equal for two
+        actions ``seat`` cannot tell apart (``None``, the default: nothing, as if the action were
+        secret). A search bot that follows the game compares it with what a model of ``player``
+        would have done in each world it believes in; it must never tell more than the seat's
+        view will show once the action is taken."""
+        return None
+
     # ----- plain data ------------------------------------------------------------------
     def clone(self, state: S) -> S:
         cloned: S = state.clone()

@@ -9,7 +9,7 @@ searches reads no more than one that looks at the seat's view.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
 from warroom.engine.game import Game
@@ -18,13 +18,14 @@ from warroom.engine.game import Game
 class InfoSet:
     """One seat's information set in one state of one game."""
 
-    __slots__ = ("_deal", "_state", "game", "seat")
+    __slots__ = ("_deal", "_redeal", "_state", "game", "seat")
 
     def __init__(self, game: Game[Any], state: Any, seat: int) -> None:
         self.game = game
         self.seat = seat
         self._state = state
         self._deal: Callable[[int], Any] | None = None
+        self._redeal: Callable[[int, Any, str | None], Any] | None = None
 
     def sample(self, seed: int) -> Any:
         """A world consistent with the seat's view: a fresh state the caller may change (the
@@ -33,6 +34,26 @@ class InfoSet:
         if deal is None:
             deal = self._deal = self.game.dealer(self._state, self.seat)
         return deal(seed)
+
+    def follows(self) -> bool:
+        """Whether the game can re-deal a world like an earlier one (``Game.redealer``), so a
+        search may carry a belief from one information set of a game to the next."""
+        if self._redeal is None:
+            self._redeal = self.game.redealer(self._state, self.seat)
+        return self._redeal is not None
+
+    def resample(self, seed: int, like: Any, shown: str | None = None) -> Any:
+        """A world consistent with the seat's view that keeps what it can of ``like``, a world
+        of an earlier information set of this game, and holds the hidden cards the move
+        ``shown`` shows, if given (``Game.redealer``; only if :meth:`follows`)."""
+        if self._redeal is None:
+            self._redeal = self.game.redealer(self._state, self.seat)
+        assert self._redeal is not None, "resample needs a game that can redeal (InfoSet.follows)"
+        return self._redeal(seed, like, shown)
+
+    def shown(self, player: int, action: str) -> str | None:
+        """What the seat sees of ``player`` taking ``action`` here (``Game.shown_action``)."""
+        return self.game.shown_action(self._state, player, action, self.seat)
 
 
 class SearchBot(Protocol):
@@ -54,3 +75,22 @@ def choose(game: Game[Any], state: Any, seat: int, bot: Any, legal: list[str], r
     view = game.bot_view(state, seat) if bot.needs_view else {}
     chosen: str = bot.choose(view, legal, rng)
     return chosen
+
+
+def witness(game: Game[Any], state: Any, player: int, action: str, bots: Mapping[int, Any],
+            rng_of: Callable[[int], random.Random]) -> None:
+    """Before ``player``'s legal ``action`` is applied to ``state``: tell every other seat's bot
+    (``bots``: seat to bot) that follows the game (a ``witness`` method: a search carrying a
+    belief) what its seat sees of the action, with its information set here and its random
+    stream (``rng_of(seat)``). Every runner calls it, so a bot's belief does not depend on which
+    runs the game; what a seat sees is the game's ``shown_action``, never more."""
+    for seat, bot in bots.items():
+        if seat == player or bot is None:
+            continue
+        see = getattr(bot, "witness", None)
+        if see is None:
+            continue
+        info = InfoSet(game, state, seat)
+        shown = info.shown(player, action)
+        if shown is not None:
+            see(info, player, shown, rng_of(seat))

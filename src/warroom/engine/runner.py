@@ -9,7 +9,7 @@ from typing import Any
 
 from warroom.engine.events import Event
 from warroom.engine.game import Game
-from warroom.engine.infoset import choose
+from warroom.engine.infoset import choose, witness
 from warroom.engine.match import Match
 from warroom.engine.rng import mix_seed
 
@@ -50,6 +50,7 @@ def play_bots(
     match = Match(game, config, seed, [b.name for b in bots], hashes=True) if record else None
     state = match.state if match is not None else game.new(config, seed)
     decisions = 0
+    watchers = any(hasattr(b, "witness") for b in bots)  # bots that follow others' moves
     while True:
         res = game.result(state)
         if res is not None:
@@ -61,6 +62,8 @@ def play_bots(
         legal = game.legal_actions(state, player)
         action = choose(game, state, player, bots[player], legal, rngs[player])
         trusted = action in legal  # anything else goes through full validation and raises
+        if trusted and watchers:
+            witness(game, state, player, action, dict(enumerate(bots)), rngs.__getitem__)
         if match is not None:
             events = match.act(player, action, trusted=trusted)
         elif trusted:

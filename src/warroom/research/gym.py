@@ -26,7 +26,7 @@ import numpy as np
 
 from warroom import bots as bot_registry
 from warroom.engine.errors import WarroomError
-from warroom.engine.infoset import choose
+from warroom.engine.infoset import choose, witness
 from warroom.engine.rng import mix_seed
 from warroom.research.pettingzoo import WarroomEnv
 
@@ -50,6 +50,8 @@ class SeatEnv(gymnasium.Env[dict[str, np.ndarray], np.int64]):
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Any, dict[str, Any]]:
         super().reset(seed=seed)
         self.aec.reset(seed=seed)
+        # fresh bots each game: a search bot that follows the game keeps a belief in it
+        self.bots = {i: bot_registry.make(self.aec.game.name, self.opponent) for i in self.bots}
         self._rngs = {i: random.Random(mix_seed(self.aec.seed_used, 1000 + i)) for i in self.bots}
         self._others()
         return self.aec.observe(self.agent), {}
@@ -62,13 +64,19 @@ class SeatEnv(gymnasium.Env[dict[str, np.ndarray], np.int64]):
             if seat == self.seat:
                 break
             legal = game.legal_actions(state, seat)
-            game.apply(state, seat, choose(game, state, seat, self.bots[seat], legal, self._rngs[seat]))
+            action = choose(game, state, seat, self.bots[seat], legal, self._rngs[seat])
+            if action in legal:
+                witness(game, state, seat, action, self.bots, self._rngs.__getitem__)
+            game.apply(state, seat, action)
         self.aec.moved()  # the environment's masks were of the state before these moves
 
     def step(self, action: np.int64) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         game, state = self.aec.game, self.aec.state
         try:
-            game.apply(state, self.seat, self.aec.space.action(int(action)))
+            move = self.aec.space.action(int(action))
+            if move in game.legal_actions(state, self.seat):
+                witness(game, state, self.seat, move, self.bots, self._rngs.__getitem__)
+            game.apply(state, self.seat, move)
         except WarroomError as err:  # an unmasked action: refused, the state untouched, a step lost
             return self.aec.observe(self.agent), 0.0, False, False, {"illegal": str(err)}
         self._others()

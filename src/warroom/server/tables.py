@@ -25,7 +25,7 @@ from typing import Any, Protocol, TypeVar
 
 from warroom import bots as bot_registry
 from warroom.engine import ALL_SEEING, CLOCK_SEAT, Event, Game, IllegalAction, WarroomError, canonical, registry
-from warroom.engine.infoset import choose
+from warroom.engine.infoset import choose, witness
 from warroom.engine.record import Record, Step, replay
 from warroom.engine.rng import KEYED, generator_of, with_generator
 from warroom.engine.runner import bot_rng
@@ -831,6 +831,9 @@ class TableManager:
         text = canonical(action)
         state = game.clone(table.state)
         t = realtime.game_time(table) if game.realtime else None
+        if table.bots and not game.realtime and text in game.legal_actions(state, seat):
+            # bots that follow the game see the move as their seats see it, before it is made
+            witness(game, state, seat, text, table.bots, table.rngs.__getitem__)
         events = game.apply(state, seat, text, t)
         res = game.result(state)
         step = Step(seat, text, game.hash(state), t, autopilot is not None)

@@ -255,6 +255,14 @@ class Kessen(Game[KessenState]):
         # once for all the worlds of one search
         return _Dealer(state, player).deal
 
+    def redealer(self, state: KessenState, player: int) -> Callable[[int, KessenState, str | None], KessenState]:
+        return _Dealer(state, player).deal_like
+
+    def shown_action(self, state: KessenState, player: int, action: str, seat: int) -> str:
+        """Every Paper Kessen move is public (the cards it names are shown as it is made). Two
+        copies of one card cannot be told apart by what they do, so cards are named by face."""
+        return _by_face(action)
+
     def position(self, description: dict[str, Any]) -> KessenState:
         """A state from a position description (docs/positions.md), settled at its decision."""
         from warroom.games.kessen.position import build
@@ -1256,6 +1264,34 @@ class _Dealer:
                     quick_shuffle(pool, rnd)
             dealt.append(kept + pool[:n] if kept else pool[:n])
             dealt.append(pool[n:])
+        return self._build(rnd, dealt)
+
+    def deal_like(self, seed: int, like: KessenState, shown: str | None = None) -> KessenState:
+        """A world of ``seed`` whose opponent hands hold, face for face, the cards a move
+        ``shown`` of the opponent's (by face, ``_by_face``) takes from its hands, then what the
+        opponent's hands hold in ``like`` (a world of an earlier state), as far as the pools
+        still have those cards and the hands have room; the rest, and every deck, dealt as
+        :meth:`deal` deals."""
+        rnd = random.Random(seed)
+        theirs = like.sides[1 - self.player]
+        wanted: tuple[list[int], ...] = (theirs.leaders, theirs.recruits, theirs.actions, [])
+        named = _from_hand(shown) if shown is not None else []
+        dealt: list[list[int]] = []
+        for i, (kept, pool, n) in enumerate(self.hands):
+            pool = pool.copy()
+            quick_shuffle(pool, rnd)
+            if n and (wanted[i] or named):
+                pool = _front(pool, wanted[i], kept, n, named)
+            if i == 0 and self.need and not _assassin_targets_in(kept + pool[:n]):
+                for _ in range(999):  # the belief gave no true leader: as ``deal`` deals
+                    quick_shuffle(pool, rnd)
+                    if _assassin_targets_in(kept + pool[:n]):
+                        break
+            dealt.append(kept + pool[:n] if kept else pool[:n])
+            dealt.append(pool[n:])
+        return self._build(rnd, dealt)
+
+    def _build(self, rnd: random.Random, dealt: list[list[int]]) -> KessenState:
         leaders, leader_deck, recruits, recruit_deck, actions, action_deck, _, deck = dealt
         me, player, state = self.me, self.player, self.state
         theirs = self.opp.with_hands(leaders, recruits, actions, leader_deck)
@@ -1267,6 +1303,78 @@ class _Dealer:
             # only on what it sees, so they hold in every world it cannot tell from this one
             out.cache = None
         return out
+
+
+def _by_face(action: str) -> str:
+    """``action`` with each card id replaced by the card's key (``play card=91`` is
+    ``play card=<key of 91>``)."""
+    words = action.split()
+    for i in range(1, len(words)):
+        name, _, value = words[i].partition("=")
+        if value.isdigit():
+            words[i] = f"{name}={KEY[int(value)]}"
+    return " ".join(words)
+
+
+# the arguments of a move that name a card taken from the mover's hand (the others name units,
+# slots or the tactic a card counts as)
+_FROM_HAND = ("leader", "troop", "card")
+
+
+def _from_hand(shown: str) -> list[int]:
+    """One card of each face a move (named by face) takes from the mover's hands."""
+    out = []
+    for word in shown.split()[1:]:
+        name, _, value = word.partition("=")
+        if name in _FROM_HAND and value in BY_KEY:
+            out.append(BY_KEY[value][0])
+    return out
+
+
+def _front(pool: list[int], like: list[int], kept: list[int], n: int, first: list[int]) -> list[int]:
+    """``pool`` (shuffled) reordered so that its first cards are, face for face, the cards
+    ``first`` not already among ``kept``, then those of the hand ``like`` not already among
+    either, as many as there are and at most ``n``; the rest keep their order."""
+    want: dict[str, int] = {}
+    for c in like:
+        k = KEY[c]
+        want[k] = want.get(k, 0) + 1
+    need: dict[str, int] = {}
+    for c in first:
+        k = KEY[c]
+        need[k] = need.get(k, 0) + 1
+    for c in kept:
+        k = KEY[c]
+        if need.get(k):
+            need[k] -= 1
+        elif want.get(k):
+            want[k] -= 1
+    for k, m in need.items():  # a card the move shows is one ``like`` guessed, if it did
+        if k in want:
+            want[k] = max(0, want[k] - m)
+    front: list[int] = []
+    if need:
+        rest: list[int] = []
+        for c in pool:
+            k = KEY[c]
+            if need.get(k) and len(front) < n:
+                need[k] -= 1
+                front.append(c)
+            else:
+                rest.append(c)
+        pool = rest
+    rest = []
+    for i, c in enumerate(pool):
+        if len(front) == n:
+            rest.extend(pool[i:])
+            break
+        k = KEY[c]
+        if want.get(k):
+            want[k] -= 1
+            front.append(c)
+        else:
+            rest.append(c)
+    return front + rest
 
 
 def _pool(hand: list[int], deck: list[int], known: set[int] | None) -> tuple[list[int], list[int], int]:

@@ -86,6 +86,8 @@ def test_an_ltk_table_on_a_phone_shows_the_hand_seats_question_and_log(server: s
             break
         before = int(page.evaluate("Number(document.body.dataset.version ?? -1)"))
         actions = page.locator(MOVES).evaluate_all("bs => bs.map(b => b.dataset.action)")
+        if not actions:  # the moves were redrawn away between the wait and the read: wait again
+            continue
         move = next((a for a in actions if a != "end"), actions[0])
         page.locator(f'{MOVES}[data-action="{move}"]').first.click()
         page.wait_for_function(f"() => Number(document.body.dataset.version ?? -1) > {before}", timeout=30_000)

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import json
 import random
+import threading
+from dataclasses import replace
+from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
 from tests.server.helpers import (
@@ -92,3 +96,57 @@ def test_replay_endpoint_shows_every_step_from_each_point_of_view(client: TestCl
     assert any("card" in json.dumps(e) for s in everything["steps"] for e in s["log"])
     assert client.get(f"/api/tables/{t['table']}/replay?seat=7").status_code == 400
     assert GAME.name == record.game
+
+
+def test_a_bot_that_follows_the_game_sees_each_human_move_off_the_event_loop_before_it_chooses(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An ``ismcts`` seat keeps a belief over Paper Kessen's hidden cards: the server shows it
+    each of the human's moves as its seat sees them (``Game.shown_action``), before the bot
+    next chooses, on a thread other than the event loop's (following a belief of hundreds of
+    worlds takes tens of ms; the loop serves every table meanwhile)."""
+    from warroom.bots import ismcts
+    from warroom.server.tables import TableManager
+
+    monkeypatch.setitem(ismcts.LEVELS, "ismcts", replace(ismcts.LEVELS["ismcts"], iterations=4, belief=8))
+    loop_threads: set[int] = set()
+    shown: list[tuple[int, int, str]] = []  # thread, mover, the move as the bot's seat saw it
+    seen_when_choosing: list[int] = []  # at each of the bot's choices, how many moves it had seen
+    accept, follow, choose_in = TableManager._accept, ismcts.ISMCTSBot.witness, ismcts.ISMCTSBot.choose_in
+
+    async def accept_on_loop(self: TableManager, *args: Any, **kwargs: Any) -> None:
+        loop_threads.add(threading.get_ident())
+        await accept(self, *args, **kwargs)
+
+    def witnessed(self: ismcts.ISMCTSBot, info: Any, player: int, move: str, rng: random.Random) -> None:
+        shown.append((threading.get_ident(), player, move))
+        follow(self, info, player, move, rng)
+
+    def chosen(self: ismcts.ISMCTSBot, info: Any, legal: list[str], rng: random.Random) -> str:
+        seen_when_choosing.append(len(shown))
+        return choose_in(self, info, legal, rng)
+
+    monkeypatch.setattr(TableManager, "_accept", accept_on_loop)
+    monkeypatch.setattr(ismcts.ISMCTSBot, "witness", witnessed)
+    monkeypatch.setattr(ismcts.ISMCTSBot, "choose_in", chosen)
+    t = create(client, [HUMAN, bot("ismcts")], seed=5)
+    with client.websocket_connect(f"/ws/tables/{t['table']}") as ws:
+        play_against_bots(Conn(ws, t["seats"][0]["token"]), random.Random(5))
+    record = record_of(client, t["table"])
+    expected_shown: list[tuple[int, str]] = []
+    human_moves_before_bot_choices: list[int] = []
+    for replayed in replay(record):
+        if replayed.index == len(record.steps):
+            break
+        step = record.steps[replayed.index]
+        if step.seat == 0:
+            seen = GAME.shown_action(replayed.state, 0, step.action, 1)
+            assert seen is not None  # every Kessen move is public
+            expected_shown.append((0, seen))
+        else:
+            human_moves_before_bot_choices.append(len(expected_shown))
+    assert [(player, move) for _, player, move in shown] == expected_shown and len(expected_shown) > 10
+    assert loop_threads and not {thread for thread, _, _ in shown} & loop_threads
+    # the bot is asked for every move of its seat, forced ones too (Kessen has one decider at a
+    # time, so no choice is thrown away): each time, every human move before it had been shown
+    assert seen_when_choosing == human_moves_before_bot_choices

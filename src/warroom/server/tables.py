@@ -141,6 +141,8 @@ class LiveTable:
         self.lock = asyncio.Lock()
         self.listeners: list[Listener] = []
         self.bots = {s.seat: bot_registry.make(game.name, s.bot) for s in self.seats if s.bot is not None}
+        # whether any bot follows the game (``engine.infoset.witness``): every move is shown to it
+        self.followers = not game.realtime and any(hasattr(b, "witness") for b in self.bots.values())
         # with a human at the table, bots' (and autopilots') streams come from the system's secure
         # source, never from the seed a creator may have chosen (their choices are in the record, so
         # replays do not need them); a table of bots alone plays as ``warroom simulate`` would
@@ -831,23 +833,28 @@ class TableManager:
         text = canonical(action)
         state = game.clone(table.state)
         t = realtime.game_time(table) if game.realtime else None
-        if table.bots and not game.realtime and text in game.legal_actions(state, seat):
-            # bots that follow the game see the move as their seats see it, before it is made
-            witness(game, state, seat, text, table.bots, table.rngs.__getitem__)
+        # bots that follow the game are shown the move as their seats see it, in the state before it
+        before = game.clone(state) if table.followers else None
         events = game.apply(state, seat, text, t)
         res = game.result(state)
         step = Step(seat, text, game.hash(state), t, autopilot is not None)
         result = None if res is None else res.to_json()
         # the commit and what follows run to the end even if the caller is cancelled meanwhile, so
         # memory never falls behind the database
-        publish = asyncio.ensure_future(self._commit(table, step, state, events, result, autopilot, reply))
+        publish = asyncio.ensure_future(self._commit(table, step, state, events, result, autopilot, reply, before))
         self._commits.add(publish)
         publish.add_done_callback(self._commits.discard)
         await asyncio.shield(publish)
 
     async def _commit(self, table: LiveTable, step: Step, state: Any, events: list[Event],
                       result: dict[str, Any] | None, autopilot: str | None,
-                      reply: tuple[Listener, str | None] | None) -> None:
+                      reply: tuple[Listener, str | None] | None, before: Any = None) -> None:
+        if before is not None:
+            # a belief of hundreds of worlds takes tens of ms to follow a move: on a thread of its
+            # own (not a bot thinker's, so no move waits behind another table's search), and done
+            # before the bots are kicked, so a bot never chooses without having seen the move
+            await asyncio.to_thread(witness, table.game, before, step.seat, step.action, table.bots,
+                                    table.rngs.__getitem__)
         try:
             await self.store.run(self.store.append_step, table.id, table.version + 1, step, result)
         except Exception as err:

@@ -98,6 +98,24 @@ def test_the_truth_diagnostic_searches_the_real_hands_with_a_fresh_random_stream
     assert honest.sides[1 - seat].recruits != state.sides[1 - seat].recruits
 
 
+def test_bot_cost_times_each_choice_and_each_followed_move() -> None:
+    out = run_json("benchmarks/bot_cost.py", "--games", "2", "--set", "iterations=4", "--set", "belief=8", "--json")
+    assert out["games"] == 2 and out["players"] == 2 and out["cpu_seconds_per_game"] > 0
+    # the search chose at many decisions and followed the heuristic's moves (Kessen's are public)
+    for part in ("choose", "witness"):
+        figure = out[part]
+        assert figure["count"] > 10
+        assert 0 <= figure["p10_ms"] <= figure["median_ms"] <= figure["p90_ms"] and figure["mean_ms"] > 0
+    plain = run_json("benchmarks/bot_cost.py", "--games", "1", "--bot", "heuristic", "--json")
+    assert plain["choose"]["count"] > 10 and plain["witness"] == {"count": 0}  # the heuristic follows nothing
+
+
+def test_bot_cost_refuses_settings_for_a_bot_that_has_none() -> None:
+    done = subprocess.run([sys.executable, "benchmarks/bot_cost.py", "--bot", "heuristic", "--set", "belief=8"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 2 and "Traceback" not in done.stderr and "ISMCTS level" in done.stderr
+
+
 def test_departures_values_each_candidate_at_the_sampled_positions() -> None:
     out = run_json("benchmarks/ismcts_departures.py", "--games", "1", "--rollouts", "2", "--every", "40",
                    "--jobs", "1", "--json")

@@ -120,3 +120,36 @@ def test_the_belief_leans_toward_the_hands_the_heuristic_plays_from() -> None:
             witness(GAME, state, player, action, dict(enumerate(bots)), rngs.__getitem__)
             GAME.apply_trusted(state, player, action, None)
     assert believed > uniform * 1.05
+
+
+def test_the_named_levels_follow_paper_kessen_and_model_the_opponent() -> None:
+    """``ismcts`` and ``ismcts-strong`` (what the lobby, terminal and ``simulate`` offer) keep a
+    belief of 256 worlds through a Kessen game, weighed by every move of the opponent they are
+    shown, and model the opponent by the heuristic; LTK cannot re-deal a world like an earlier
+    one, so there the same level keeps none."""
+    from warroom import bots
+    from warroom.engine import registry
+
+    for name in ("ismcts", "ismcts-strong"):
+        search = bots.make("kessen", name)
+        assert search.settings.model and search.settings.prior == "default"  # type: ignore[attr-defined]
+        state = GAME.new(GAME.configure(), 8)
+        rngs = [random.Random(1), random.Random(2)]
+        lineup: list[Any] = [HeuristicBot(), search]
+        followed = 0
+        for _ in range(24):
+            player = GAME.deciders(state)[0]
+            legal = GAME.legal_actions(state, player)
+            action = choose(GAME, state, player, lineup[player], legal, rngs[player]) if player == 1 else legal[0]
+            witness(GAME, state, player, action, dict(enumerate(lineup)), rngs.__getitem__)
+            followed += player == 0
+            GAME.apply_trusted(state, player, action, None)
+        belief = search._belief  # type: ignore[attr-defined]
+        assert followed > 5 and belief is not None and len(belief.worlds) == 256
+        assert any(w != 1.0 for w in belief.weights)  # the opponent's moves were weighed
+    ltk = registry.get("ltk")
+    state = ltk.new(ltk.configure(5), 3)
+    search = bots.make("ltk", "ismcts")
+    player = ltk.deciders(state)[0]
+    choose(ltk, state, player, search, ltk.legal_actions(state, player), random.Random(0))
+    assert search._belief is None  # type: ignore[attr-defined]

@@ -59,7 +59,13 @@ class Terminal:
     def finish(self) -> int:
         try:
             self.read_until("\0", timeout=60)  # until the program ends
-            return self.proc.wait(timeout=10)
+            try:
+                return self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:  # say what state the program was left in (CI once)
+                signals = Path(f"/proc/{self.proc.pid}/status").read_text().splitlines()
+                self.proc.kill()
+                raise AssertionError(f"still running: {[s for s in signals if s.startswith(('State', 'Sig'))]}; "
+                                     f"its screen ended {self.screen[-600:]!r}") from None
         finally:
             self.after = termios.tcgetattr(self.slave)
             os.close(self.master)

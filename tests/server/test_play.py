@@ -150,3 +150,21 @@ def test_a_bot_that_follows_the_game_sees_each_human_move_off_the_event_loop_bef
     # the bot is asked for every move of its seat, forced ones too (Kessen has one decider at a
     # time, so no choice is thrown away): each time, every human move before it had been shown
     assert seen_when_choosing == human_moves_before_bot_choices
+
+
+def test_a_bot_that_fails_to_follow_a_move_never_refuses_it(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bug in a following bot's ``witness`` is logged; the person's move stands and the game
+    plays on to the end (the bot re-deals its belief from the position when it next chooses)."""
+    from warroom.bots import ismcts
+
+    monkeypatch.setitem(ismcts.LEVELS, "ismcts", replace(ismcts.LEVELS["ismcts"], iterations=4, belief=8))
+
+    def broken(self: ismcts.ISMCTSBot, info: Any, player: int, move: str, rng: random.Random) -> None:
+        raise RuntimeError("a bug while following")
+
+    monkeypatch.setattr(ismcts.ISMCTSBot, "witness", broken)
+    t = create(client, [HUMAN, bot("ismcts")], seed=6)
+    with client.websocket_connect(f"/ws/tables/{t['table']}") as ws:
+        final = play_against_bots(Conn(ws, t["seats"][0]["token"]), random.Random(6))
+    record = record_of(client, t["table"])
+    assert final["result"] is not None and sum(1 for s in record.steps if s.seat == 0) > 10

@@ -853,8 +853,11 @@ class TableManager:
             # a belief of hundreds of worlds takes tens of ms to follow a move: on a thread of its
             # own (not a bot thinker's, so no move waits behind another table's search), and done
             # before the bots are kicked, so a bot never chooses without having seen the move
-            await asyncio.to_thread(witness, table.game, before, step.seat, step.action, table.bots,
-                                    table.rngs.__getitem__)
+            try:
+                await asyncio.to_thread(witness, table.game, before, step.seat, step.action, table.bots,
+                                        table.rngs.__getitem__)
+            except Exception:  # a bot's bug never refuses a legal move: the bot re-syncs when it next chooses
+                log.exception("table %s: a bot failed to follow action %d", table.id, table.version + 1)
         try:
             await self.store.run(self.store.append_step, table.id, table.version + 1, step, result)
         except Exception as err:

@@ -152,7 +152,9 @@ def test_a_bot_that_follows_the_game_sees_each_human_move_off_the_event_loop_bef
     assert seen_when_choosing == human_moves_before_bot_choices
 
 
-def test_a_bot_that_fails_to_follow_a_move_never_refuses_it(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_bot_that_fails_to_follow_a_move_never_refuses_it(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """A bug in a following bot's ``witness`` is logged; the person's move stands and the game
     plays on to the end (the bot re-deals its belief from the position when it next chooses)."""
     from warroom.bots import ismcts

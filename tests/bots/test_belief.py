@@ -12,10 +12,11 @@ from typing import Any
 import pytest
 
 from tests.twenty import Twenty, TwentyState
+from warroom.bots import RandomBot
 from warroom.bots.belief import Belief
 from warroom.bots.ismcts import ISMCTSBot, Settings
 from warroom.engine import ConfigError, Rng, parse
-from warroom.engine.infoset import InfoSet, choose, witness
+from warroom.engine.infoset import InfoSet, choose, followers, witness
 from warroom.engine.runner import play_bots
 
 
@@ -153,6 +154,9 @@ def test_a_game_that_shows_nothing_shows_the_bots_nothing() -> None:
     spies = [Spy(), Spy()]
     play_bots(PLAIN, PLAIN.configure(), 4, spies)  # type: ignore[arg-type]
     assert spies[0].seen == [] and spies[1].seen == []
+    # runners ask ``followers`` once: a game that shows no move has none, whoever sits there
+    assert not followers(PLAIN, spies) and followers(GAME, spies)
+    assert not followers(GAME, [RandomBot(), RandomBot()])
     # nor is a move shown to a bot before it is known to be legal: ``witness`` takes legal moves
     # only from its callers, and shows nothing of a seat's own move
     bot = Spy()

@@ -9,7 +9,7 @@ searches reads no more than one that looks at the seat's view.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Protocol
 
 from warroom.engine.game import Game
@@ -75,6 +75,13 @@ def choose(game: Game[Any], state: Any, seat: int, bot: Any, legal: list[str], r
     view = game.bot_view(state, seat) if bot.needs_view else {}
     chosen: str = bot.choose(view, legal, rng)
     return chosen
+
+
+def followers(game: Game[Any], bots: Iterable[Any]) -> bool:
+    """Whether ``witness`` can tell any of ``bots`` anything in ``game``: one of them follows the
+    game and the game shows moves (it overrides ``Game.shown_action``, whose default shows
+    nothing). Runners ask once, so a game whose moves are all secret pays nothing a move."""
+    return type(game).shown_action is not Game.shown_action and any(hasattr(b, "witness") for b in bots)
 
 
 def witness(game: Game[Any], state: Any, player: int, action: str, bots: Mapping[int, Any],

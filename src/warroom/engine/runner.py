@@ -9,7 +9,7 @@ from typing import Any
 
 from warroom.engine.events import Event
 from warroom.engine.game import Game
-from warroom.engine.infoset import choose, witness
+from warroom.engine.infoset import choose, followers, witness
 from warroom.engine.match import Match
 from warroom.engine.rng import mix_seed
 
@@ -50,7 +50,7 @@ def play_bots(
     match = Match(game, config, seed, [b.name for b in bots], hashes=True) if record else None
     state = match.state if match is not None else game.new(config, seed)
     decisions = 0
-    watchers = any(hasattr(b, "witness") for b in bots)  # bots that follow others' moves
+    watchers = followers(game, bots)  # bots that follow others' moves, in a game that shows them
     while True:
         res = game.result(state)
         if res is not None:

@@ -25,7 +25,7 @@ from typing import Any, Protocol, TypeVar
 
 from warroom import bots as bot_registry
 from warroom.engine import ALL_SEEING, CLOCK_SEAT, Event, Game, IllegalAction, WarroomError, canonical, registry
-from warroom.engine.infoset import choose, witness
+from warroom.engine.infoset import choose, followers, witness
 from warroom.engine.record import Record, Step, replay
 from warroom.engine.rng import KEYED, generator_of, with_generator
 from warroom.engine.runner import bot_rng
@@ -142,7 +142,7 @@ class LiveTable:
         self.listeners: list[Listener] = []
         self.bots = {s.seat: bot_registry.make(game.name, s.bot) for s in self.seats if s.bot is not None}
         # whether any bot follows the game (``engine.infoset.witness``): every move is shown to it
-        self.followers = not game.realtime and any(hasattr(b, "witness") for b in self.bots.values())
+        self.followers = not game.realtime and followers(game, self.bots.values())
         # with a human at the table, bots' (and autopilots') streams come from the system's secure
         # source, never from the seed a creator may have chosen (their choices are in the record, so
         # replays do not need them); a table of bots alone plays as ``warroom simulate`` would

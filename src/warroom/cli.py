@@ -243,7 +243,9 @@ def _position_session(game: str | None, path: Path, seat: str | None, bot: str |
     match = Match(the_game, config, 0, players, hashes=True, position=description)
     bots = {i: terminal.make_bot(the_game.name, bot_name) for i in range(len(seats)) if i != human}
     save_path = save or Path("saves") / f"{the_game.name}-{path.stem}.json"
-    session = terminal.Session(match, human, bots, save_path=save_path, save_at_end=save is not None, **common)
+    # a real-time game from a position is played live, on its clock, like a new one
+    session = _session_kind(the_game)(match, human, bots, save_path=save_path, save_at_end=save is not None,
+                                      **common)
     session.note(f"Started from the position in {path}: you are {seats[human].capitalize()} against the "
                  f"{bot_name} bot. Type help at the prompt for the commands.")
     return session

@@ -237,13 +237,18 @@ class LiveSession(Session):
     Made like a :class:`Session` (``LiveSession.start(...)``, ``LiveSession.resume(...)``), with two
     more keyword arguments: ``lines`` (a :class:`LineSource`; by default keys at a terminal or
     lines of piped stdin) and ``clock`` (by default the wall clock, starting at the record's last
-    time when resumed, so that times never go backwards).
+    time when resumed, or the position's time when started from one, so that times never go
+    backwards).
     """
 
     def __init__(self, *args: Any, lines: LineSource | None = None, clock: Clock | None = None,
                  **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        start = max((s.t for s in self.match.record.steps if s.t is not None), default=0)
+        # a game goes on from its own time: a resumed one's last step, a position's clock (the
+        # public view's ``clock``), so that no time goes backwards and no deadline moves
+        own_time = self.game.view(self.match.state, None).get("clock")
+        start = max([s.t for s in self.match.record.steps if s.t is not None]
+                    + [own_time if isinstance(own_time, int) else 0])
         self.clock: Clock = clock or WallClock(start)
         self.lines = lines
         self.start_ms = start

@@ -57,3 +57,12 @@ def test_jieming_xun_yu_makes_a_player_draw_up_to_their_maximum_health() -> None
     act(s, 0, f"use card={K7} target=1")
     act(s, 1, "use ability=jieming", "choose target=2")
     assert len(s.seats[2].hand) == 4
+
+
+def test_jianxiong_cao_cao_takes_the_lightning_that_struck_him() -> None:
+    lightning = cid("lightning ♠A")
+    s = table(hero("cao_cao", "monarch", judgement=["lightning ♠A"]), seat("xu_chu", "rebel"),
+              current=0, phase="start", draw=["slash ♠8"])
+    assert s.seats[0].hp == 1 and asked(s) == (0, "ability:jianxiong")
+    act(s, 0, "use ability=jianxiong")
+    assert lightning in s.seats[0].hand and lightning not in s.discard

@@ -97,7 +97,7 @@ class JudgeAreaRule(FrameRule[LtkState]):
         elif SUIT[result] == "spade" and 2 <= RANK[result] <= 9:
             core.discard_cards(state, seat, [card], events, "struck")
             events.append(Event("judge_effect", {"seat": seat, "reason": kind, "card": result, "effect": "struck"}))
-            core.damage(state, -1, seat, 3, [], events, by="lightning")
+            core.damage(state, -1, seat, 3, [card], events, by="lightning")  # Jianxiong may take it
         else:
             to = _lightning_next(state, seat)
             events.append(Event("judge_effect", {"seat": seat, "reason": kind, "card": result,

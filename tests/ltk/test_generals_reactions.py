@@ -53,3 +53,24 @@ def test_hujia_a_wei_general_dodges_for_cao_cao() -> None:
     assert asked(s) == (2, "window:respond")
     act(s, 2, f"play card={cid('jink ♥2')}")
     assert s.seats[1].hp == 4 and s.seats[2].hand == []
+
+
+def test_jizhi_draws_when_the_tool_is_used_before_any_negate_and_even_if_negated() -> None:
+    s = table(hero("huang_yueying", "monarch", ["ex_nihilo ♥7"]), seat("xu_chu", "rebel", ["nullification ♠J"]),
+              draw=["jink ♥2", "slash ♠8", "slash ♠9"])
+    act(s, 0, f"use card={cid('ex_nihilo ♥7')}")
+    assert asked(s) == (0, "ability:jizhi")  # asked before Xu Chu's Negate window opens
+    act(s, 0, "use ability=jizhi")
+    assert s.seats[0].hand == [cid("jink ♥2")] and asked(s) == (1, "window:negate")
+    act(s, 1, f"use card={cid('nullification ♠J')}")
+    assert s.seats[0].hand == [cid("jink ♥2")] and asked(s) == (0, "action")
+
+
+def test_jizhi_draws_when_huang_yueying_uses_a_negate_in_another_players_turn() -> None:
+    s = table(seat("xu_chu", "rebel", ["dismantlement ♠3"]),
+              hero("huang_yueying", "monarch", ["nullification ♠J", "jink ♥2"]), current=0, draw=["slash ♠8"])
+    act(s, 0, f"use card={cid('dismantlement ♠3')} target=1")
+    act(s, 1, f"use card={cid('nullification ♠J')}")
+    assert asked(s) == (1, "ability:jizhi")
+    act(s, 1, "use ability=jizhi")
+    assert sorted(s.seats[1].hand) == sorted([cid("jink ♥2"), cid("slash ♠8")]) and asked(s) == (0, "action")

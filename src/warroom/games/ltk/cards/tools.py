@@ -32,7 +32,7 @@ def negate(state: LtkState, about: dict[str, object]) -> Frame | None:
     When the window would ask nobody (no living player could Negate, and windows are not
     uniform), the chain's outcome is handed down at once instead (``None``: nothing pushed), as
     the frame would have done without a decision in between."""
-    if not core.uniform(state) and not any(can_negate(state, t) for t in core.order_from(state, state.current)):
+    if nobody_negates(state):
         state.frames[-1].results.append({"negated": False})
         return None
     return push(state, "negation", about=dict(about), stage=0)
@@ -43,6 +43,11 @@ def can_negate(state: LtkState, seat: int) -> bool:
     return core.has_in_hand(state, seat, "nullification") or any(f(state, seat) for f in NEGATE_SOURCES)
 
 
+def nobody_negates(state: LtkState) -> bool:
+    """Whether a Negate window would ask nobody (no living player could Negate, windows not uniform)."""
+    return not core.uniform(state) and not any(can_negate(state, t) for t in core.order_from(state, state.current))
+
+
 @core.rule
 class NegationRule(FrameRule[LtkState]):
     kind = "negation"
@@ -50,6 +55,10 @@ class NegationRule(FrameRule[LtkState]):
     def step(self, state: LtkState, frame: Frame, events: list[Event]) -> None:
         d = frame.data
         if d["stage"] == 0:
+            frame.results.clear()  # what the Negate's own timing point handed back (Jizhi)
+            if nobody_negates(state):  # a Negate of a Negate is pushed before Jizhi draws: asked here
+                finish(state, frame, {"negated": False})
+                return
             d["stage"] = 1
             core.open_window(state, "negate", core.order_from(state, state.current), about=d["about"])
             return
@@ -79,7 +88,11 @@ def _negate_respond(state: LtkState, frame: Frame, seat: int, action: str, event
     about = frame.data["about"]
     events.append(Event("use", {"seat": seat, "card": "nullification", "cards": [card], "targets": [],
                                 "against": about}))
-    negate(state, {"card": "nullification", "user": seat, "depth": int(str(about.get("depth", 0))) + 1})
+    # the chain about this Negate waits below its timing point: Jizhi draws before anyone is asked
+    push(state, "negation", about={"card": "nullification", "user": seat,
+                                   "depth": int(str(about.get("depth", 0))) + 1}, stage=0)
+    core.TRIGGERS.fire(state, "tool_used", {"user": seat, "card": "nullification"}, [seat])
+    core.lost(state, seat, card, "hand", events)
     return "close"
 
 
@@ -114,9 +127,11 @@ def use_tool(state: LtkState, user: int, kind: str, cards: list[int], targets: l
     """``told``: what the ``use`` event says instead of or besides the plain card and targets."""
     events.append(Event("use", {"seat": user, "card": kind, "cards": list(cards), "targets": list(targets),
                                 **(told or {})}))
+    frame = push(state, "tool", user=user, card=kind, cards=list(cards), targets=list(targets), at=0,
+                 stage=-1, negatable=negatable)
+    # the timing point of using it sits above the tool: Jizhi draws before it resolves or is Negated
     core.TRIGGERS.fire(state, "tool_used", {"user": user, "card": kind}, [user])
-    return push(state, "tool", user=user, card=kind, cards=list(cards), targets=list(targets), at=0,
-                stage=-1, negatable=negatable)
+    return frame
 
 
 @core.rule

@@ -24,6 +24,7 @@ from fastapi import FastAPI, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.datastructures import Headers
 
 from warroom import bots as bot_registry
 from warroom.engine import ConfigError, WarroomError, registry
@@ -42,6 +43,7 @@ from warroom.web import STATIC_DIR
 STATIC = STATIC_DIR
 WS_MAX_FRAME = 64 * 1024  # bigger frames close the connection; 4 KiB..64 KiB get an error message
 STATUSES = ("open", "running", "finished")
+CROSS_SITE = 4003  # a socket opened by a page of another origin (refused before it is accepted)
 
 
 
@@ -121,11 +123,12 @@ def create_app(
         # a cross-site page can send a form (urlencoded, multipart or text/plain) without asking;
         # JSON it can send only after a CORS preflight, which this server never grants
         if request.method == "POST":
-            refusal = cross_site_refusal(request.headers)
+            refusal = cross_site_refusal(request.headers, request.url.scheme)
             if refusal is not None:
                 return JSONResponse({"detail": refusal[1]}, status_code=refusal[0])
         return await call_next(request)
 
+    app.add_middleware(SameOriginSockets)
     # outermost: the whole body is read (within its size and time limits) before anything else runs
     app.add_middleware(BodyLimit, max_body=caps.max_body, seconds=caps.body_seconds)
 
@@ -293,15 +296,45 @@ def create_app(
     return app
 
 
-def cross_site_refusal(headers: Mapping[str, str]) -> tuple[int, str] | None:
-    """Why a POST is refused (status, reason): not JSON, or sent by a page of another site."""
+def cross_site_refusal(headers: Mapping[str, str], scheme: str) -> tuple[int, str] | None:
+    """Why a POST is refused (status, reason): not JSON, or sent by a page of another origin."""
     media = headers.get("content-type", "").split(";", 1)[0].strip().lower()
     if media != "application/json":
         return 415, "the body must be JSON (Content-Type: application/json)"
-    origin = headers.get("origin")
-    if origin is not None and urlsplit(origin).netloc.lower() != headers.get("host", "").lower():
+    if foreign_origin(headers, scheme):
         return 403, "a request from another site is refused"
     return None
+
+
+def foreign_origin(headers: Mapping[str, str], scheme: str) -> bool:
+    """Whether a browser sent the request from a page of another origin than this server's.
+
+    The whole origin counts, scheme included: a page on another port, another subdomain or plain
+    http beside https is another origin, and browsers send its cookies along all the same.
+    Without an ``Origin`` (programs, not browsers) there is no page to distrust."""
+    origin = headers.get("origin")
+    if origin is None:
+        return False
+    sent = urlsplit(origin)
+    own = {"ws": "http", "wss": "https"}.get(scheme, scheme)  # a socket's page is served over HTTP(S)
+    return sent.scheme.lower() != own or sent.netloc.lower() != headers.get("host", "").lower()
+
+
+class SameOriginSockets:
+    """ASGI middleware: every WebSocket opened by a page of another origin is refused at the
+    handshake (403). A browser sends its cookies with any socket, so without this a page on
+    another port or subdomain could say hello as the player and act for them."""
+
+    def __init__(self, app: Callable[..., Awaitable[None]]) -> None:
+        self.app = app
+
+    async def __call__(self, scope: dict[str, Any], receive: Callable[[], Awaitable[dict[str, Any]]],
+                       send: Callable[[dict[str, Any]], Awaitable[None]]) -> None:
+        if scope["type"] == "websocket" and foreign_origin(Headers(scope=scope), scope.get("scheme", "ws")):
+            await receive()  # the client's websocket.connect
+            await send({"type": "websocket.close", "code": CROSS_SITE})  # before accepting: a 403 answer
+            return
+        await self.app(scope, receive, send)
 
 
 def _announce(line: str) -> None:

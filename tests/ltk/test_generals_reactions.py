@@ -74,3 +74,37 @@ def test_jizhi_draws_when_huang_yueying_uses_a_negate_in_another_players_turn() 
     assert asked(s) == (1, "ability:jizhi")
     act(s, 1, "use ability=jizhi")
     assert sorted(s.seats[1].hand) == sorted([cid("jink ♥2"), cid("slash ♠8")]) and asked(s) == (0, "action")
+
+
+def test_lianying_fires_once_when_the_axe_cost_takes_lu_xuns_last_two_hand_cards() -> None:
+    s = table(hero("lu_xun", "monarch", ["slash ♠7", "jink ♥2", "peach ♥3"], equipment={"weapon": "axe ♦5"}),
+              seat("xu_chu", "rebel", ["jink ♦2"]), draw=["slash ♠8", "slash ♠9"])
+    act(s, 0, f"use card={cid('slash ♠7')} target=1")
+    act(s, 1, f"use card={cid('jink ♦2')}")
+    act(s, 0, "use ability=axe", f"pick card={cid('jink ♥2')}", f"pick card={cid('peach ♥3')}")
+    assert asked(s) == (0, "ability:lianying")  # the cost is paid: Lianying, then the Kill hits
+    act(s, 0, "use ability=lianying")
+    # one card for one move, and no second offer
+    assert s.seats[0].hand == [cid("slash ♠8")] and s.seats[1].hp == 3 and asked(s) == (0, "action")
+
+
+def test_lianying_fires_when_ganglie_makes_lu_xun_discard_his_last_two_hand_cards() -> None:
+    s = table(hero("lu_xun", "rebel", ["slash ♠7", "jink ♥2", "peach ♥3"]), hero("xiahou_dun", "monarch"),
+              current=0, draw=["slash ♠9", "slash ♠8"])
+    act(s, 0, f"use card={cid('slash ♠7')} target=1")
+    act(s, 1, "use ability=ganglie")  # ♠9: not a heart
+    act(s, 0, "discard", f"pick card={cid('jink ♥2')}", f"pick card={cid('peach ♥3')}")
+    assert asked(s) == (0, "ability:lianying")
+    act(s, 0, "use ability=lianying")
+    assert s.seats[0].hand == [cid("slash ♠8")] and asked(s) == (0, "action")
+
+
+def test_lianying_fires_when_lu_xun_gives_his_last_card_as_a_peach_to_a_dying_player() -> None:
+    s = table(seat("xu_chu", "rebel", ["slash ♠7"]), seat("cao_ren", "monarch", hp=1),
+              hero("lu_xun", "minister", ["peach ♥3"]), seat("huang_gai", "defector"), current=0,
+              draw=["jink ♥2"])
+    act(s, 0, f"use card={cid('slash ♠7')} target=1")
+    act(s, 2, f"use card={cid('peach ♥3')}")
+    assert s.seats[1].hp == 1 and asked(s) == (2, "ability:lianying")
+    act(s, 2, "use ability=lianying")
+    assert s.seats[2].hand == [cid("jink ♥2")]

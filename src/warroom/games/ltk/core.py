@@ -502,7 +502,7 @@ def die(state: LtkState, seat: int, killer: int, events: list[Event]) -> None:
         draw(state, killer, 3, events)  # may end the game as a draw when no card is left
     elif s.role == "minister" and state.seats[killer].role == "monarch":
         k = state.seats[killer]
-        discard_cards(state, killer, k.hand[:] + [c for c in k.equip if c != NO_CARD], events, "penalty")
+        discard_own(state, killer, k.hand[:] + [c for c in k.equip if c != NO_CARD], events, "penalty")
 
 
 def role_victory(state: LtkState) -> tuple[list[int], str] | None:
@@ -665,12 +665,26 @@ def judged(frame: Frame) -> int:
 
 
 def lost(state: LtkState, seat: int, card: int, zone: str, events: list[Event]) -> None:
-    """``card`` left ``seat``'s ``zone``: the timing points of Xiaoji (equipment) and Lianying
-    (the last hand card)."""
-    if zone == "equip":
-        TRIGGERS.fire(state, "equip_lost", {"seat": seat, "card": card}, [seat])
-    elif zone == "hand" and not state.seats[seat].hand:
+    """``card`` left ``seat``'s ``zone`` (a move of one card): see :func:`lost_together`."""
+    lost_together(state, seat, [(card, zone)], events)
+
+
+def lost_together(state: LtkState, seat: int, moved: list[tuple[int, str]], events: list[Event]) -> None:
+    """The ``(card, zone)`` pairs left ``seat``'s areas in one move: the timing points of Xiaoji
+    (once per equipment card) and Lianying (once for the move, if it took the last hand card)."""
+    for card, zone in moved:
+        if zone == "equip":
+            TRIGGERS.fire(state, "equip_lost", {"seat": seat, "card": card}, [seat])
+    if any(zone == "hand" for _, zone in moved) and not state.seats[seat].hand:
         TRIGGERS.fire(state, "hand_emptied", {"seat": seat}, [seat])
+
+
+def discard_own(state: LtkState, seat: int, cards: list[int], events: list[Event], why: str) -> None:
+    """``seat`` discards ``cards`` of its hand and equipment in one move, then the loss fires."""
+    s = state.seats[seat]
+    moved = [(c, "hand" if c in s.hand else "equip") for c in cards]
+    discard_cards(state, seat, cards, events, why)
+    lost_together(state, seat, moved, events)
 
 
 def fired(frame: Frame) -> dict[str, Any] | None:

@@ -374,8 +374,7 @@ class DiscardPhaseRule(FrameRule[LtkState]):
             return
         for value in frame.results:
             if isinstance(value, dict) and value.get("purpose") == "discard":
-                core.discard_cards(state, seat, value["picked"], events, "hand limit")
-                core.lost(state, seat, value["picked"][-1], "hand", events)
+                core.discard_own(state, seat, value["picked"], events, "hand limit")
         frame.results.clear()
         finish(state, frame, None)
 

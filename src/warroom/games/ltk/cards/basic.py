@@ -410,6 +410,7 @@ def _rescue_respond(state: LtkState, frame: Frame, seat: int, action: str, event
         card = apply(state, seat, action, events)
         if card is not None:
             break
+    from_hand = card is None
     if card is None:
         card = int(action.rsplit("=", 1)[1])
         core.take_from_hand(state, seat, card)
@@ -417,6 +418,8 @@ def _rescue_respond(state: LtkState, frame: Frame, seat: int, action: str, event
     events.append(Event("use", {"seat": seat, "card": "peach", "cards": [card], "targets": [dying]}))
     core.recover(state, dying, 1 + sum(b(state, seat, dying) for b in PEACH_BONUS), events)
     core.note(state, seat, dying, -2)
+    if from_hand:
+        core.lost(state, seat, card, "hand", events)  # Lianying: the last hand card given as a Peach
     return "close" if state.seats[dying].hp >= 1 else "again"
 
 

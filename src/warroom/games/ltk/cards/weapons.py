@@ -78,8 +78,7 @@ class DoubleSwordsRule(FrameRule[LtkState]):
             core.draw(state, frame.data["user"], 1, events)
         else:
             card = int(action.rsplit("=", 1)[1])
-            core.discard_cards(state, seat, [card], events, "double_swords")
-            core.lost(state, seat, card, "hand", events)
+            core.discard_own(state, seat, [card], events, "double_swords")
 
 
 core.TRIGGERS.register(Ability("double_swords", "kill_targeted", _double_swords, _other_gender, optional=True))
@@ -115,11 +114,8 @@ def _axe(state: LtkState, seat: int, ctx: dict[str, Any], events: list[Event]) -
 
 def _axe_paid(state: LtkState, seat: int, ctx: dict[str, Any], value: Any, events: list[Event]) -> None:
     if isinstance(value, dict) and value.get("purpose") == "axe":
-        zones = [(c, "hand" if c in state.seats[seat].hand else "equip") for c in value["picked"]]
-        core.discard_cards(state, seat, value["picked"], events, "axe")
         ctx["hit"] = True
-        for c, zone in zones:
-            core.lost(state, seat, c, zone, events)
+        core.discard_own(state, seat, value["picked"], events, "axe")
 
 
 core.TRIGGERS.register(Ability("axe", "kill_dodged", _axe, lambda s, p, ctx: len(_axe_cards(s, p)) >= 2,
@@ -137,9 +133,7 @@ def _kylin(state: LtkState, seat: int, ctx: dict[str, Any], events: list[Event])
 
 def _kylin_done(state: LtkState, seat: int, ctx: dict[str, Any], value: Any, events: list[Event]) -> None:
     if isinstance(value, dict) and value.get("purpose") == "kylin_bow":
-        core.discard_cards(state, ctx["target"], value["picked"], events, "kylin_bow")
-        for c in value["picked"]:
-            core.lost(state, ctx["target"], c, "equip", events)
+        core.discard_own(state, ctx["target"], value["picked"], events, "kylin_bow")
 
 
 core.TRIGGERS.register(Ability("kylin_bow", "kill_hit", _kylin, lambda s, p, ctx: bool(_horses(s, ctx["target"])),

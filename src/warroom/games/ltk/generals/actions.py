@@ -63,16 +63,9 @@ def _skill(name: str, least: int, most: int, equip: bool) -> core.PhaseApply:
 SKILL_EFFECTS: dict[str, Callable[[LtkState, int, str, list[int], list[Event]], None]] = {}
 
 
-def _discard(state: LtkState, seat: int, cards: list[int], events: list[Event], why: str) -> None:
-    zones = [(c, "hand" if c in state.seats[seat].hand else "equip") for c in cards]
-    core.discard_cards(state, seat, cards, events, why)
-    for c, zone in zones:
-        core.lost(state, seat, c, zone, events)
-
-
 # ----- Zhiheng: once per phase, discard any number of cards and draw as many ------------------------------------
 def _zhiheng(state: LtkState, seat: int, target: str, cards: list[int], events: list[Event]) -> None:
-    _discard(state, seat, cards, events, "zhiheng")
+    core.discard_own(state, seat, cards, events, "zhiheng")
     core.draw(state, seat, len(cards), events)
 
 
@@ -145,7 +138,7 @@ def _jieyin_targets(state: LtkState, seat: int) -> list[str]:
 
 
 def _jieyin(state: LtkState, seat: int, target: str, cards: list[int], events: list[Event]) -> None:
-    _discard(state, seat, cards, events, "jieyin")
+    core.discard_own(state, seat, cards, events, "jieyin")
     core.recover(state, seat, 1, events)
     core.recover(state, int(target), 1, events)
 
@@ -162,7 +155,7 @@ def _qingnang_targets(state: LtkState, seat: int) -> list[str]:
 
 
 def _qingnang(state: LtkState, seat: int, target: str, cards: list[int], events: list[Event]) -> None:
-    _discard(state, seat, cards, events, "qingnang")
+    core.discard_own(state, seat, cards, events, "qingnang")
     core.recover(state, int(target), 1, events)
 
 
@@ -180,7 +173,7 @@ def _lijian_targets(state: LtkState, seat: int) -> list[str]:
 
 def _lijian(state: LtkState, seat: int, target: str, cards: list[int], events: list[Event]) -> None:
     first, second = (int(x) for x in target.split(","))
-    _discard(state, seat, cards, events, "lijian")
+    core.discard_own(state, seat, cards, events, "lijian")
     # not a card anyone used: it cannot be negated, and Diao Chan is not its source
     tools.start_duel(state, second, first, [], "lijian")
 
@@ -253,13 +246,22 @@ class QuhuRule(FrameRule[LtkState]):
 
     def step(self, state: LtkState, frame: Frame, events: list[Event]) -> None:
         d = frame.data
-        who, target = d["who"], d["target"]
+        owner = who = d["who"]
+        shown = None
         for value in frame.results:
             if isinstance(value, dict) and value.get("purpose") == "quhu":
-                card = value["picked"][0]
-                owner = who if d["stage"] == 1 else target
-                core.take_from_hand(state, owner, card)
-                d["cards"].append(card)
+                shown = value["picked"][0]
+                owner = who if d["stage"] == 1 else d["target"]
+                core.take_from_hand(state, owner, shown)
+                d["cards"].append(shown)
+        self._step(state, frame, events)
+        if shown is not None:  # the card left its hand when it was laid face down (Lianying)
+            core.lost(state, owner, shown, "hand", events)
+
+    def _step(self, state: LtkState, frame: Frame, events: list[Event]) -> None:
+        d = frame.data
+        who, target = d["who"], d["target"]
+        for value in frame.results:
             if isinstance(value, dict) and "quhu_victim" in value:
                 d["victim"] = value["quhu_victim"]
         frame.results.clear()

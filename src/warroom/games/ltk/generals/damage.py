@@ -81,11 +81,14 @@ class GanglieRule(FrameRule[LtkState]):
     kind = "ganglie"
 
     def step(self, state: LtkState, frame: Frame, events: list[Event]) -> None:
+        picked: list[int] = []
         for value in frame.results:
             if isinstance(value, dict) and value.get("purpose") == "ganglie":
-                core.discard_cards(state, frame.data["who"], value["picked"], events, "ganglie")
+                picked = value["picked"]
         frame.results.clear()
         finish(state, frame, None)
+        if picked:  # after this frame is gone: what the loss fires resolves next
+            core.discard_own(state, frame.data["who"], picked, events, "ganglie")
 
     def legal(self, state: LtkState, frame: Frame, seat: int) -> list[str]:
         return (["discard"] if len(state.seats[seat].hand) >= 2 else []) + ["suffer"]

@@ -59,12 +59,10 @@ class LiuliRule(FrameRule[LtkState]):
     def answer(self, state: LtkState, frame: Frame, seat: int, action: str, events: list[Event]) -> None:
         args = dict(w.split("=") for w in action.split(" ")[1:])
         card, to = int(args["card"]), int(args["to"])
-        zone = "hand" if card in state.seats[seat].hand else "equip"
         frame.seat = NO_SEAT
         finish(state, frame, {"liuli": to})
-        core.discard_cards(state, seat, [card], events, "liuli")
+        core.discard_own(state, seat, [card], events, "liuli")
         events.append(Event("redirect", {"seat": seat, "to": to}))
-        core.lost(state, seat, card, zone, events)
 
 
 core.TRIGGERS.register(Ability("liuli", "kill_becomes_target", _liuli,

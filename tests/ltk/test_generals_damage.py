@@ -66,3 +66,16 @@ def test_jianxiong_cao_cao_takes_the_lightning_that_struck_him() -> None:
     assert s.seats[0].hp == 1 and asked(s) == (0, "ability:jianxiong")
     act(s, 0, "use ability=jianxiong")
     assert lightning in s.seats[0].hand and lightning not in s.discard
+
+
+def test_yiji_is_offered_once_per_point_each_with_its_own_look_and_decline() -> None:
+    # Xu Chu's Luoyi Kill deals 2: Guo Jia is offered Yiji twice
+    s = table(hero("xu_chu", "rebel", ["slash ♠7"]), hero("guo_jia", "monarch"), seat("cao_ren", "minister"),
+              current=0, used={"luoyi": 1}, draw=["jink ♥2", "peach ♥3", "slash ♠8", "slash ♠9"])
+    act(s, 0, f"use card={K7} target=1")
+    act(s, 1, "use ability=yiji")
+    assert GAME.view(s, 0)["frames"][-1]["data"]["cards"] == 2  # two cards for this point only
+    act(s, 1, f"give card={cid('jink ♥2')} to=2", f"give card={cid('peach ♥3')} to=1")
+    assert s.seats[1].hp == 1 and asked(s) == (1, "ability:yiji")  # the second point: asked again
+    act(s, 1, "decline")
+    assert asked(s) == (0, "action") and s.draw[-2:] == [cid("slash ♠9"), cid("slash ♠8")]

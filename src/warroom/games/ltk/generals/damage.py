@@ -109,26 +109,30 @@ core.TRIGGERS.register(Ability("ganglie", "after_damage", _ganglie, _living_sour
 
 # ----- Yiji: for each point, look at the top two cards and hand them out -----------------------------------
 def _yiji(state: LtkState, seat: int, ctx: Ctx, events: list[Event]) -> None:
-    push(state, "yiji", who=seat, points=int(ctx["amount"]), cards=[])
+    # one point's look; the points still to come wait in ctx, each offered again with its own decline
+    ctx["yiji_left"] = ctx.get("yiji_left", int(ctx["amount"])) - 1
+    push(state, "yiji", who=seat, cards=[], looked=False)
+
+
+def _yiji_again(state: LtkState, seat: int, ctx: Ctx, value: Any, events: list[Event]) -> None:
+    if isinstance(value, dict) and "yiji" in value and ctx["yiji_left"] > 0 and state.seats[seat].alive:
+        push(state, "ability", seat, name="yiji", timing="after_damage")
 
 
 @core.rule
 class YijiRule(FrameRule[LtkState]):
-    """Guo Jia gives each of the two cards he looked at to any player (``give card=C to=T``)."""
+    """Guo Jia looks at the top two cards and gives each to any player (``give card=C to=T``)."""
 
     kind = "yiji"
 
     def step(self, state: LtkState, frame: Frame, events: list[Event]) -> None:
         d = frame.data
-        if d["cards"] or not state.seats[d["who"]].alive:
+        if d["looked"] or not state.seats[d["who"]].alive:
             frame.seat = d["who"] if d["cards"] and state.seats[d["who"]].alive else NO_SEAT
             if frame.seat == NO_SEAT:
-                finish(state, frame, None)
+                finish(state, frame, {"yiji": d["who"]})
             return
-        if d["points"] <= 0:
-            finish(state, frame, None)
-            return
-        d["points"] -= 1
+        d["looked"] = True
         for _ in range(2):
             if not core.refill(state, events):
                 return
@@ -147,7 +151,7 @@ class YijiRule(FrameRule[LtkState]):
         frame.seat = NO_SEAT
 
 
-core.TRIGGERS.register(Ability("yiji", "after_damage", _yiji, _mine, optional=True))
+core.TRIGGERS.register(Ability("yiji", "after_damage", _yiji, _mine, optional=True, resume=_yiji_again))
 
 
 # ----- Jieming: for each point, a player draws up to their maximum health (at most 5) -----------------------

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.ltk.scenario import GAME, act, cid, hero, seat, table
+from tests.ltk.scenario import GAME, act, asked, cid, hero, seat, table
 from warroom.games.ltk import core
 
 K7, K8 = cid("slash ♠7"), cid("slash ♠8")
@@ -63,3 +63,13 @@ def test_jiuyuan_a_wu_peach_heals_the_dying_monarch_sun_quan_by_two() -> None:
     act(s, 1, f"use card={K7} target=0")
     act(s, 2, f"use card={cid('peach ♥3')}")
     assert s.seats[0].hp == 2
+
+
+def test_wushuang_eight_trigrams_may_be_judged_once_for_each_of_the_two_dodges() -> None:
+    s = table(hero("lu_bu", "monarch", ["slash ♠7"]),
+              seat("xu_chu", "rebel", equipment={"armor": "eight_diagram ♠2"}), draw=["jink ♥2", "jink ♦2"])
+    act(s, 0, f"use card={K7} target=1")
+    act(s, 1, "use ability=eight_diagram")  # ♥2: red, one Dodge
+    assert asked(s) == (1, "ability:eight_diagram")  # a second chance for the second Dodge
+    act(s, 1, "use ability=eight_diagram")  # ♦2: red, the second
+    assert s.seats[1].hp == 4 and asked(s) == (0, "action")

@@ -224,7 +224,9 @@ class AskRule(FrameRule[LtkState]):
             if dodge:
                 d["got"] += 1
                 events.append(Event("counts_as", {"seat": seat, "card": "jink", "by": "eight_diagram"}))
-            d["stage"] = 2
+            # one judgement per Dodge required (two against Wushuang), as both reference engines
+            d["judged"] = d.get("judged", 0) + 1
+            d["stage"] = 0 if d["got"] < d["need"] and d["judged"] < d["need"] else 2
             return
         if d["stage"] == 2:
             d["stage"] = 3

@@ -230,7 +230,7 @@ def test_a_registered_game_hooks_are_its_summary_and_reference_modules() -> None
     assert kasl.marker(config, event) == summary.marker(event) is not None
     log = [{"kind": "round", "round": 1}]
     assert kasl.summary(config, log) == summary.summary(log)
-    assert kasl.rules_reference() == reference.reference("Kasl", 1)
+    assert kasl.rules_reference() == reference.reference("Kasl", kasl.rules_version)
 
 
 def test_a_subclass_elsewhere_still_finds_its_base_game_modules() -> None:

@@ -96,17 +96,55 @@ def test_a_loss_removes_only_a_unit_whose_value_fits() -> None:
     assert on(s, 3)["units"] == [0, 1, 1, 0]
 
 
-def test_the_owner_chooses_which_units_a_loss_removes() -> None:
+def test_two_hits_on_infantry_and_archers_remove_the_archers() -> None:
+    """Issue 34, item 8: the loss takes the largest combat value the hits allow; the infantry
+    alone (1 of 2 hits) is not a choice, so nobody is asked."""
     s = empty()
     put(s, 2, GREEN, inf=3)
     put(s, 3, RED, inf=1, arch=1)
     dice(s, 5, 6, 1, 1, 1, 1)
     play(s, GREEN, "attack from=2 to=3")
+    assert RED not in GAME.deciders(s)
+    assert on(s, 3)["units"] == [1, 0, 0, 0]
+    assert s.supply[RED][1] == 20
+
+
+def _three_hits_on_two_infantry_archers_and_cavalry() -> Any:
+    s = empty()
+    put(s, 2, GREEN, inf=3)
+    put(s, 3, RED, inf=2, arch=1, cav=1)
+    dice(s, 5, 6, 5, 1, 1, 1)
+    play(s, GREEN, "attack from=2 to=3")
+    return s
+
+
+def test_the_owner_chooses_among_the_losses_of_the_largest_value_only() -> None:
+    """3 hits on 2 infantry, archers and cavalry: the cavalry, or an infantry with the archers
+    (the rulebook's "1 infantry unit and 1 archers unit, or 1 cavalry unit"); 2 infantry (2 CV)
+    fall short. Once an infantry is picked, the archers must follow."""
+    s = _three_hits_on_two_infantry_archers_and_cavalry()
     assert GAME.deciders(s) == [RED]
-    assert legal(s, RED) == ["pick unit=0", "pick unit=1"]
-    play(s, RED, "pick unit=0")  # the infantry goes; 1 hit left cannot take the archers
-    assert on(s, 3)["units"] == [0, 1, 0, 0]
-    assert s.supply[RED][0] == 40
+    assert legal(s, RED) == ["pick unit=0", "pick unit=1", "pick unit=2"]
+    play(s, RED, "pick unit=0")
+    assert RED not in GAME.deciders(s)
+    assert on(s, 3)["units"] == [1, 0, 1, 0]
+    assert s.supply[RED][:3] == [40 - 1, 20, 12 - 1]
+
+
+def test_the_cavalry_alone_is_a_whole_loss_of_three_hits() -> None:
+    s = _three_hits_on_two_infantry_archers_and_cavalry()
+    play(s, RED, "pick unit=2")
+    assert on(s, 3)["units"] == [2, 1, 0, 0]
+
+
+def test_hits_no_choice_can_absorb_are_lost() -> None:
+    """2 hits on infantry and cavalry: the infantry goes, the cavalry (3) does not fit the hit left."""
+    s = empty()
+    put(s, 2, GREEN, inf=3)
+    put(s, 3, RED, inf=1, cav=1)
+    dice(s, 5, 6, 1, 1, 1, 1)
+    play(s, GREEN, "attack from=2 to=3")
+    assert on(s, 3)["units"] == [0, 0, 1, 0]
 
 
 def test_a_lord_left_alone_is_eliminated() -> None:

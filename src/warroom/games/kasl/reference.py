@@ -22,7 +22,7 @@ INTRO = [
     "fortify or build), attacks, redeployment of units and of Lords.",
     "Combat: 2 dice for 2 CV or less, 3 for more; a Lord adds an attack die and re-throws 1s; a "
     "stronghold adds its level in defence dice unless a war machine attacks; every 5 or 6 costs the "
-    "other side 1 CV, removed by its owner only where a unit's value fits.",
+    "other side 1 CV: its owner removes units worth as much of it as they can make up without going over.",
     "This board is warroom's own (the printed map is not recoverable): see docs/rules/kasl.md.",
 ]
 

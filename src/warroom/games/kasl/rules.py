@@ -10,6 +10,7 @@ docs/rules/kasl.md.
 
 from __future__ import annotations
 
+from itertools import product
 from typing import Any, ClassVar
 
 from warroom.engine import Decision, Event, Game, Option, Result, Rng, make_rng, mix_seed
@@ -310,9 +311,20 @@ _ITEM_WORD = {INF: "infantry", ARCH: "archers", CAV: "cavalry", WM: "war_machine
               CITY: "city", NEW_CITY: "new_city"}
 
 
+def loss_choices(units: list[int], hits: int) -> list[tuple[int, ...]]:
+    """Every way to lose units worth as much combat value as ``hits`` allow: the count of each
+    unit type removed, for each choice whose combined value is the largest possible without
+    exceeding ``hits`` (one choice of nothing when no unit fits)."""
+    counts = product(*(range(min(units[k], hits // CV[k]) + 1) for k in range(4)))
+    valued = [(sum(n * CV[k] for k, n in enumerate(c)), c) for c in counts]
+    best = max(v for v, _ in valued if v <= hits)
+    return [c for v, c in valued if v == best]
+
+
 class LossRule(FrameRule[KaslState]):
-    """Remove units worth at most ``hits`` CV from ``t``, one at a time, chosen by the owner,
-    while some unit still fits in what is left."""
+    """``t`` loses ``hits`` CV as far as its units allow: its owner removes units one at a time,
+    each a unit of some choice of the largest combined value not above the hits left
+    (:func:`loss_choices`), until the units removed make up such a choice."""
 
     kind = "losses"
 
@@ -322,20 +334,16 @@ class LossRule(FrameRule[KaslState]):
         picked = _picked(frame)
         if picked:
             self._remove(state, frame, picked[0], events)
-        units = state.units[t]
-        while True:
-            fits = [k for k in range(4) if units[k] and CV[k] <= d["hits"]]
-            if not fits:
-                finish(state, frame)
-                return
-            owner = state.owner[t]
-            total = combat_value(state, t)
-            if len(fits) == 1 or total <= d["hits"] or owner < 0 or owner >= state.players:
-                # no real choice (one type fits, or everything goes); the neutral army loses its cheapest
-                self._remove(state, frame, fits[0], events)
-                continue
-            select(state, owner, fits, 1, 1, "loss", key="unit")
+        choices = loss_choices(state.units[t], d["hits"])
+        owner = state.owner[t]
+        if len(choices) > 1 and 0 <= owner < state.players:
+            select(state, owner, sorted({k for c in choices for k in range(4) if c[k]}), 1, 1, "loss", key="unit")
             return
+        # no real choice (a single one, maybe nothing); the neutral army loses its first choice
+        for k, n in enumerate(choices[0]):
+            for _ in range(n):
+                self._remove(state, frame, k, events)
+        finish(state, frame)
 
     @staticmethod
     def _remove(state: KaslState, frame: Frame, k: int, events: list[Event]) -> None:
@@ -500,7 +508,7 @@ RESOLVER: Resolver[KaslState] = Resolver([SelectRule(), PlaceRule(), LossRule(),
 class Kasl(Game[KaslState]):
     name = "kasl"
     title = "Kasl"
-    rules_version = 1
+    rules_version = 2  # 2: the readings marked "since rules version 2" in docs/rules/kasl.md
     min_players = 2
     max_players = 4
     default_bot = "heuristic"

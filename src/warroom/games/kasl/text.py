@@ -21,7 +21,7 @@ PROMPTS = {
     "lords": "Redeploy Lords to an adjacent territory of yours, or end",
 }
 PICK_PROMPTS = {
-    "loss": "Losses: choose a unit to remove (it must fit in the hits left)",
+    "loss": "Losses: choose a unit to remove (the units removed must make up as many of the hits as possible)",
     "capture": "Capture: choose a unit to move into the captured territory, or done",
     "redeploy": "Redeployment: choose a unit to move, or done",
 }

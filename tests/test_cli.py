@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 from warroom.bots import RandomBot
 from warroom.cli import app
 from warroom.engine import registry
-from warroom.engine.record import Record
+from warroom.engine.record import Record, abandonment, resignation
 from warroom.engine.runner import play_bots
 from warroom.games.kessen.cards import CARDS
 
@@ -200,7 +200,7 @@ def test_replay_verify_passes_on_a_good_record(finished: Path) -> None:
     assert result.stdout.startswith("ok: ")
 
 
-@pytest.mark.parametrize("tamper", ["hash", "action", "result", "seed"])
+@pytest.mark.parametrize("tamper", ["hash", "action", "result", "seed", "resigned", "abandoned"])
 def test_replay_verify_fails_in_one_line_on_a_tampered_record(finished: Path, tamper: str) -> None:
     data = json.loads(finished.read_text())
     if tamper == "hash":
@@ -209,6 +209,10 @@ def test_replay_verify_fails_in_one_line_on_a_tampered_record(finished: Path, ta
         data["actions"][5]["action"] = "pass"
     elif tamper == "result":
         data["result"]["winners"] = [1 - data["result"]["winners"][0]]
+    elif tamper == "resigned":  # a game the rules ended cannot have been resigned
+        data["result"] = resignation(1, "evil", 2)
+    elif tamper == "abandoned":
+        data["result"] = abandonment()
     else:
         data["seed"] += 1
     finished.write_text(json.dumps(data))

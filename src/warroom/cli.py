@@ -18,7 +18,7 @@ from rich.console import Console
 
 from warroom.engine import ALL_SEEING, ConfigError, RecordError, WarroomError, registry
 from warroom.engine.game import Game, parse_option_pairs
-from warroom.engine.record import Record
+from warroom.engine.record import Record, result_mismatch
 from warroom.engine.record import replay as replay_record
 
 app = typer.Typer(
@@ -294,19 +294,9 @@ def _turns(record: Record, verify: bool) -> Iterator[_Turn]:
             raise _Diverged(str(err)) from None
         raise
     if verify:
-        res = game.result(first.state)
-        got = None if res is None else res.to_json()
-        if record.result is not None and got != record.result:
-            raise _Diverged(f"the record's result ({_outcome(record.result)}) is not the replayed one "
-                            f"({_outcome(got)})")
-        if record.result is None and got is not None:
-            raise _Diverged(f"the game ends ({got['reason']}) but the record has no result")
-
-
-def _outcome(result: dict[str, Any] | None) -> str:
-    if result is None:
-        return "none"
-    return f"winners {result.get('winners')}: {result.get('reason')}"
+        mismatch = result_mismatch(record, first.state)
+        if mismatch is not None:
+            raise _Diverged(mismatch)
 
 
 def _describe(game: Game[Any], state: Any, seat: int, action: str) -> str:

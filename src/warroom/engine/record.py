@@ -146,6 +146,67 @@ class Record:
         return cls.from_json(data)
 
 
+# ----- results the rules did not decide --------------------------------------------------------
+# A game may end off the board: a seat resigns, or every person leaves the table (the server ends
+# it as abandoned). Replaying the actions cannot re-derive such a result, so it is recognised by
+# its scores and checked against the replayed game instead: the game must still be running when
+# it was ended, and the winners must be the ones the ending gives.
+RESIGNED = "resigned"  # scores key: the seat that resigned
+ABANDONED = "abandoned"  # scores key (true) and reason of a table everybody left
+
+
+def resignation(seat: int, name: str, players: int) -> dict[str, Any]:
+    """The result of ``seat`` (shown as ``name``) resigning a game of ``players``: every other seat wins."""
+    return {"winners": [s for s in range(players) if s != seat], "reason": f"{name} resigned",
+            "scores": {RESIGNED: seat}}
+
+
+def abandonment() -> dict[str, Any]:
+    """The result of a table every person left, or stayed away from too long: nobody wins."""
+    return {"winners": [], "reason": ABANDONED, "scores": {ABANDONED: True}}
+
+
+def _off_board(result: dict[str, Any], players: int) -> dict[str, Any] | None:
+    """What ``result`` would be if it is a resignation or an abandonment (its reason as given:
+    a resignation names the seat's player, which the record need not hold), else ``None``."""
+    scores = result.get("scores")
+    reason = result.get("reason")
+    if not isinstance(scores, dict) or not isinstance(reason, str):
+        return None
+    seat = scores.get(RESIGNED)
+    if len(scores) == 1 and isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < players:
+        return {**resignation(seat, "", players), "reason": reason}
+    if scores == {ABANDONED: True}:
+        return abandonment()
+    return None
+
+
+def _outcome(result: dict[str, Any] | None) -> str:
+    if result is None:
+        return "none"
+    return f"winners {result.get('winners')}: {result.get('reason')}"
+
+
+def result_mismatch(record: Record, state: Any) -> str | None:
+    """Why ``record.result`` is not the result of ``state``, the state after replaying every
+    action of ``record`` (``None``: it is). A resignation or an abandonment matches a game the
+    rules have not ended, if its winners are the ones that ending gives."""
+    game: Game[Any] = registry.get(record.game)
+    res = game.result(state)
+    got = None if res is None else res.to_json()
+    want = record.result
+    if want is None:
+        return None if got is None else f"the game ends ({got['reason']}) but the record has no result"
+    players = record.config.get("players")
+    off_board = _off_board(want, players if isinstance(players, int) else len(record.seats))
+    if off_board is not None and got is None:
+        return None if want == off_board else (f"the record's result ({_outcome(want)}) is not what "
+                                               f"ending the game that way gives ({_outcome(off_board)})")
+    if got != want:
+        return f"the record's result ({_outcome(want)}) is not the replayed one ({_outcome(got)})"
+    return None
+
+
 @dataclass(slots=True)
 class ReplayStep:
     index: int  # 1-based action number; 0 is the set-up

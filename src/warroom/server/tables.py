@@ -26,7 +26,7 @@ from typing import Any, Protocol, TypeVar
 from warroom import bots as bot_registry
 from warroom.engine import ALL_SEEING, CLOCK_SEAT, Event, Game, IllegalAction, WarroomError, canonical, registry
 from warroom.engine.infoset import choose, followers, witness
-from warroom.engine.record import Record, Step, replay
+from warroom.engine.record import Record, Step, abandonment, replay, resignation
 from warroom.engine.rng import KEYED, generator_of, with_generator
 from warroom.engine.runner import bot_rng
 from warroom.server import realtime
@@ -218,8 +218,9 @@ def _summary(table_id: str, game: str, config: dict[str, Any], status: str, vers
 
 
 def abandoned() -> dict[str, Any]:
-    """The result of a table every human left, or stayed away from too long: nobody wins."""
-    return {"winners": [], "reason": "abandoned", "scores": {"abandoned": True}}
+    """The result of a table every human left, or stayed away from too long: nobody wins (the
+    engine's shape, so that ``replay --verify`` recognises it)."""
+    return abandonment()
 
 
 def autopilot_note(name: str, seat: int, bot: str) -> Event:
@@ -680,10 +681,7 @@ class TableManager:
             if table.status != "running":
                 raise Refused(409, "the game is over" if table.status == "finished"
                               else "the table is waiting for players to join")
-            name = table.seats[conn.seat].name
-            winners = [s.seat for s in table.seats if s.seat != conn.seat]
-            await self._end(table, {"winners": winners, "reason": f"{name} resigned",
-                                    "scores": {"resigned": conn.seat}})
+            await self._end(table, resignation(conn.seat, table.seats[conn.seat].name, len(table.seats)))
 
     async def leave(self, table: LiveTable, conn: Listener) -> None:
         """Give up a seat at a table that has not started: it is free for anyone from the lobby.

@@ -180,6 +180,30 @@ def test_cavalry_alone_throws_dice_against_a_stronghold_or_cavalry() -> None:
         assert s.last_combat["how"] == "dice"
 
 
+def test_a_lord_among_the_defenders_stops_a_cavalry_charge() -> None:
+    """Issue 34, item 9: the charge needs a defender with nothing but infantry, archers or war
+    machines; a Lord is more than that, so the dice are thrown."""
+    s = empty()
+    put(s, 2, GREEN, cav=2)
+    put(s, 3, RED, inf=1, lord=1)
+    dice(s, 2, 2, 2, 2, 2)
+    play(s, GREEN, "attack from=2 to=3")
+    assert s.last_combat["how"] == "dice"
+    assert s.last_combat["defence_dice"] == [[2], [2]]
+    assert on(s, 3) == {"owner": RED, "units": [1, 0, 0, 0], "lord": 1, "level": 0, "plague": 0}
+
+
+def test_a_lord_with_the_attacking_cavalry_stops_a_cavalry_charge() -> None:
+    """The attacker must have "only cavalry units": his Lord is a unit too (docs/rules/kasl.md)."""
+    s = empty()
+    put(s, 2, GREEN, cav=2, lord=1)
+    put(s, 3, RED, inf=1)
+    dice(s, 2, 2, 2, 2, 2, 2)
+    play(s, GREEN, "attack from=2 to=3")
+    assert s.last_combat["how"] == "dice" and len(s.last_combat["attack_dice"]) == 4
+    assert on(s, 3)["units"] == [1, 0, 0, 0]
+
+
 def test_capture_leaves_a_unit_behind_and_the_lord_may_follow() -> None:
     s = empty()
     put(s, 2, GREEN, inf=3, lord=1)

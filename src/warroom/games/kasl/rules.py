@@ -13,7 +13,7 @@ from __future__ import annotations
 from itertools import product
 from typing import Any, ClassVar
 
-from warroom.engine import Decision, Event, Game, Option, Result, Rng, make_rng, mix_seed
+from warroom.engine import Decision, Event, Game, Option, Result, Rng, make_rng, mix_seed, whole
 from warroom.engine.choices import SelectRule, select
 from warroom.engine.frames import Frame, FrameRule, Resolver, finish, push
 from warroom.games.kasl import action_space as _space
@@ -420,6 +420,15 @@ def _hits(dice: list[list[int]]) -> int:
     return sum(1 for throws in dice if throws[-1] >= 5)
 
 
+def cavalry_charge(state: KaslState, src: int, dst: int) -> bool:
+    """Whether an attack from ``src`` takes ``dst`` without dice: nothing but cavalry attacks
+    nothing but infantry, archers or war machines, outside a stronghold. A Lord is one of the
+    army's units, so one on either side is more than that (docs/rules/kasl.md)."""
+    att, dfn = state.units[src], state.units[dst]
+    return (att[CAV] == basic(state, src) and not state.lord[src]
+            and not dfn[CAV] and not state.lord[dst] and not state.level[dst])
+
+
 class CombatRule(FrameRule[KaslState]):
     """One attack from ``src`` on ``dst``: dice, both sides' losses, then the capture."""
 
@@ -465,8 +474,7 @@ class CombatRule(FrameRule[KaslState]):
             events.append(Event("attack", dict(info)))
             d["phase"] = "capture"
             return
-        only_cavalry = att[CAV] == basic(state, src)
-        if only_cavalry and not dfn[CAV] and not state.level[dst]:
+        if cavalry_charge(state, src, dst):
             info["how"] = "cavalry"
             info["lost"] = dfn[:]
             state.last_combat = info
@@ -865,7 +873,7 @@ def _args(action: str) -> dict[str, int]:
     out = {}
     for word in action.split(" ")[1:]:
         k, _, v = word.partition("=")
-        out[k] = int(v)
+        out[k] = whole(v)
     return out
 
 

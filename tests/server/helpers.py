@@ -65,6 +65,7 @@ class Conn:
         """Say hello with ``token``; without one, spectate (unless ``spectate`` is false: then the
         server seats this test client's player where it holds a seat)."""
         self.ws = ws
+        self.token = token  # the seat's token: after an invite link claims the seat, the fresh one
         self.messages: list[dict[str, Any]] = []
         hello: dict[str, Any] = {"type": "hello"}
         if token is not None:
@@ -79,6 +80,8 @@ class Conn:
         self.messages.append(msg)
         if msg["type"] == "state":
             self.state = msg
+        elif msg["type"] == "seat":
+            self.token = msg["token"]
         return msg
 
     def next_state(self) -> dict[str, Any]:

@@ -374,6 +374,18 @@ def test_invites_joining_reconnecting_and_errors(server: str, browser: Any, shot
     assert "token" not in guest.url  # the fragment is dropped from the address bar
     host.wait_for_selector("#invites", state="hidden")  # the seat is taken
 
+    # the invite link is spent: the guest's tab keeps the seat across a reload (with the seat's own
+    # token, which the server sent it), and another browser that opens the link only watches
+    guest.reload()
+    guest.wait_for_function("document.querySelector('#whoami').innerText.includes('Evil')")
+    late_context = browser.new_context(viewport=PHONE)
+    late = errors.watch(late_context.new_page())
+    late.goto(invite)
+    late.wait_for_function("document.querySelector('#whoami').innerText.includes('watching')")
+    late.wait_for_selector(".kessen")
+    assert late.locator("#resign").is_hidden() and late.locator(".decision.mine").count() == 0
+    late_context.close()
+
     # whoever must decide has clickable moves; the other waits
     deciding = host if host.locator(".decision.mine").count() else guest
     deciding.wait_for_selector(".decision.mine")

@@ -7,8 +7,9 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
-from tests.server.helpers import HUMAN, create
+from tests.server.helpers import HUMAN, Conn, create, recv
 from warroom.server.protocol import ActionMessage
 from warroom.server.tables import Refused, token_hash
 
@@ -44,7 +45,7 @@ def test_a_hello_racing_a_join_never_leaves_a_revoked_token_seated(client: TestC
     hello_out, join_out = outcomes if hello_first else outcomes[::-1]
     seat = manager.tables[table_id].seats[0]
     if hello_first:  # the link took the seat; the lobby could not
-        assert hello_out is None and conn.seat == 0 and conn.token_hash == seat.token_hash == token_hash(old)
+        assert hello_out is None and conn.seat == 0 and conn.token_hash == seat.token_hash != token_hash(old)
         assert isinstance(join_out, Refused) and join_out.reason == "seat 0 (good) is already taken"
     else:  # the lobby took it with a fresh token; the old link holds nothing
         assert isinstance(hello_out, Refused) and hello_out.status == 403 and conn.seat is None
@@ -70,3 +71,46 @@ def test_a_connection_whose_token_was_replaced_cannot_act(client: TestClient) ->
 
     last = client.portal.call(go)
     assert '"reason":"this connection\'s token no longer holds the seat"' in last
+
+
+def test_an_invite_link_claims_its_seat_once_and_then_only_shows_the_table(client: TestClient) -> None:
+    t = create(client, [HUMAN, HUMAN])  # this browser (the creator) holds seat 0; seat 1 is invited
+    table_id, link = t["table"], t["seats"][1]["token"]
+    creator = dict(client.cookies)
+    path = f"/ws/tables/{table_id}"
+
+    def browser(cookies: dict[str, str]) -> None:
+        client.cookies.clear()
+        client.cookies.update(cookies)
+
+    browser({})
+    client.get("/api/me")  # a second browser: a cookie of its own
+    guest = dict(client.cookies)
+    with client.websocket_connect(path) as ws:
+        claimant = Conn(ws, link)
+        assert claimant.state["seat"] == 1 and claimant.state["seats"][1]["claimed"] is True
+        granted = claimant.messages[0]
+        assert granted["type"] == "seat" and granted["seat"] == 1 and granted["token"] != link
+    fresh = claimant.token
+    assert fresh == granted["token"]
+    # a third browser that sees the used link is refused the seat and may only watch
+    browser({})
+    with client.websocket_connect(path) as ws:
+        ws.send_json({"type": "hello", "token": link})
+        assert recv(ws)["reason"] == ("this token holds no seat at this table (an invite link holds its seat "
+                                      "only until the seat is claimed)")
+        with pytest.raises(WebSocketDisconnect) as closed:
+            recv(ws)
+        assert closed.value.code == 4003
+    with client.websocket_connect(path) as ws:
+        watcher = Conn(ws, spectate=False)  # no token, and this browser holds no seat: it watches
+        assert watcher.state["seat"] is None and watcher.state["legal"] == []
+    # the claimant comes back with its fresh token, or with its cookie alone
+    with client.websocket_connect(path) as ws:
+        assert Conn(ws, fresh).state["seat"] == 1
+    browser(guest)
+    with client.websocket_connect(path) as ws:
+        assert Conn(ws, spectate=False).state["seat"] == 1
+    browser(creator)
+    with client.websocket_connect(path) as ws:
+        assert Conn(ws, spectate=False).state["seat"] == 0

@@ -216,6 +216,15 @@ class Pong(BaseModel):
     id: str | None = None
 
 
+class SeatToken(BaseModel):
+    """To the one connection whose invite link has just claimed a seat: the seat's own token from
+    now on. The link's token holds the seat no longer, so whoever else sees the link only watches."""
+
+    type: Literal["seat"] = "seat"
+    seat: int
+    token: str
+
+
 class ServerPing(BaseModel):
     """Sent by the server on real-time tables every few seconds; the client answers ``pong``."""
 

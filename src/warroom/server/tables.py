@@ -42,6 +42,7 @@ from warroom.server.protocol import (
     LegalAction,
     SeatInfo,
     SeatTicket,
+    SeatToken,
     StateMessage,
 )
 
@@ -609,9 +610,15 @@ class TableManager:
     async def _seat(self, table: LiveTable, conn: Listener, token: str, player: str | None) -> None:
         seat = table.seat_for(token)
         if seat is None:
-            raise Refused(403, "this token holds no seat at this table")
+            raise Refused(403, "this token holds no seat at this table (an invite link holds its seat "
+                               "only until the seat is claimed)")
         if not seat.claimed and seat.token_hash is not None:
-            await self._claim(table, seat, seat.token_hash, player)  # the arrival below tells the others
+            # an invite link is a credential only until it is used: the seat is held from now on by
+            # the claimant's own credentials, this browser's cookie and a fresh token told to this
+            # connection alone, so anyone else who sees the link can only watch
+            fresh = secrets.token_urlsafe(24)
+            await self._claim(table, seat, token_hash(fresh), player)  # the arrival below tells the others
+            conn.send(SeatToken(seat=seat.seat, token=fresh).model_dump_json())
         conn.seat, conn.token_hash = seat.seat, seat.token_hash
 
     def _greet(self, table: LiveTable, conn: Listener) -> None:

@@ -16,7 +16,7 @@ export class TableSocket {
   /**
    * @param {string} table table id
    * @param {string|null} token seat token, or null to spectate
-   * @param {{onState?: Function, onError?: Function, onStatus?: Function}} handlers
+   * @param {{onState?: Function, onError?: Function, onStatus?: Function, onSeat?: Function}} handlers
    */
   constructor(table, token, handlers = {}) {
     this.table = table;
@@ -142,6 +142,10 @@ export class TableSocket {
       if (message.reply_to) this.inFlight.delete(message.reply_to);
       else this.inFlight.clear();
       this.handlers.onError?.(message);
+    } else if (message.type === "seat") {
+      // our invite link has just claimed the seat and spent itself: the seat's own token from now on
+      this.token = message.token;
+      this.handlers.onSeat?.(message);
     } else if (message.type === "ping") {
       // the server measures the round trip (real-time tables): answer at once
       this.send({ type: "pong", id: message.id });

@@ -1,7 +1,7 @@
 // The table page (/table/{id}): connect, render the game with its renderer, send moves.
 // Game-agnostic: everything about the game itself is in static/js/games/<game>.js.
 
-import { api, forgetSeat, loadInvites, loadSeat, takeTokenFromFragment } from "./api.js";
+import { api, forgetSeat, loadInvites, loadSeat, saveSeat, takeTokenFromFragment } from "./api.js";
 import { cap, copyText, h, replace } from "./dom.js";
 import {
   ErrorLine, genericResult, installMoveKeys, loadRenderer, pieceIndex, seatClass, seatLabel, seatOfEntry, showStatus,
@@ -98,6 +98,8 @@ async function start() {
     onState,
     onError,
     onStatus,
+    // the invite link this tab came with is spent: this tab keeps the seat's own token instead
+    onSeat: (message) => saveSeat(page.table, message.seat, message.token),
   });
   page.socket.spectate = spectate;
   page.socket.connect();

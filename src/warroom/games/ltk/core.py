@@ -365,8 +365,19 @@ def recover(state: LtkState, seat: int, amount: int, events: list[Event]) -> Non
     if gained:
         s.hp += gained
         events.append(Event("recover", {"seat": seat, "amount": gained, "hp": s.hp}))
-        for _ in range(min(gained, len(s.buqu))):  # Buqu: each point recovered discards one card
-            state.discard.append(s.buqu.pop())
+        for then in RECOVERED:
+            then(state, seat, gained, events)
+
+
+# (state, seat, points recovered, events): what follows a recovery (Buqu discards its cards)
+RECOVERED: list[Callable[[LtkState, int, int, list[Event]], None]] = []
+# (state, seat) -> whether a skill keeps ``seat`` out of dying below 1 health (Buqu)
+ALIVE_BELOW_ONE: list[Callable[[LtkState, int], bool]] = []
+
+
+def out_of_danger(state: LtkState, seat: int) -> bool:
+    """Whether ``seat`` is not (or no longer) dying: health 1 or more, or a skill keeps it up."""
+    return state.seats[seat].hp >= 1 or any(keeps(state, seat) for keeps in ALIVE_BELOW_ONE)
 
 
 def damage(state: LtkState, source: int, target: int, amount: int, cards: list[int], events: list[Event],
@@ -466,7 +477,7 @@ class DyingRule(FrameRule[LtkState]):
                 WINDOWS.open(state, "rescue", order, uniform(state), dying=seat)
             return
         frame.results.clear()
-        if state.seats[seat].hp >= 1:
+        if out_of_danger(state, seat):
             finish(state, frame, {"saved": True})
             return
         die(state, seat, d["killer"], events)

@@ -41,6 +41,7 @@ PICK_WORDS = {
     "quhu": "Point duel (Quhu): pick the hand card to show",
     "tuxi": "Tuxi: pick whom to take a hand card from",
     "ganglie": "Ganglie: pick two hand cards to discard",
+    "buqu": "Buqu: pick the card on your general that your recovery discards",
     "guicai": "Guicai: pick the card that replaces the judgement",
     "harvest": "Harvest: take one of the revealed cards",
     "axe": "Rock Cleaving Axe: pick two cards to discard",

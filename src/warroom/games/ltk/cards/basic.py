@@ -387,7 +387,7 @@ PEACH_BONUS: list[Callable[[LtkState, int, int], int]] = []
 
 def _rescue_responses(state: LtkState, frame: Frame, seat: int) -> list[str]:
     dying = frame.data["dying"]
-    if state.seats[dying].hp >= 1:
+    if core.out_of_danger(state, dying):
         return []
     out = [f"use card={c}" for c in core.hand_of(state, seat, "peach")]
     for source in PEACH_SOURCES:
@@ -397,7 +397,7 @@ def _rescue_responses(state: LtkState, frame: Frame, seat: int) -> list[str]:
 
 def _can_rescue(state: LtkState, seat: int, dying: int) -> bool:
     """Whether ``seat`` could answer the rescue window of ``dying`` (``_rescue_responses`` non-empty)."""
-    if state.seats[dying].hp >= 1:
+    if core.out_of_danger(state, dying):
         return False
     return core.has_in_hand(state, seat, "peach") or any(f(state, seat) for f in PEACH_SOURCES)
 
@@ -422,8 +422,13 @@ def _rescue_respond(state: LtkState, frame: Frame, seat: int, action: str, event
     core.note(state, seat, dying, -2)
     if from_hand:
         core.lost(state, seat, card, "hand", events)  # Lianying: the last hand card given as a Peach
-    return "close" if state.seats[dying].hp >= 1 else "again"
+    return "close" if core.out_of_danger(state, dying) else "again"
 
 
-core.WINDOWS.register(WindowRule("rescue", _rescue_responses, _rescue_respond,
+def _rescue_resume(state: LtkState, frame: Frame, value: object, events: list[Event]) -> bool:
+    """A choice the Peach led to (which Buqu card a recovery discards) may have saved the dying."""
+    return core.out_of_danger(state, frame.data["dying"])
+
+
+core.WINDOWS.register(WindowRule("rescue", _rescue_responses, _rescue_respond, _rescue_resume,
                                  can_respond=lambda s, f, seat: _can_rescue(s, seat, f.data["dying"])))

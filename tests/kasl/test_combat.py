@@ -256,14 +256,66 @@ def test_both_sides_wiped_out_leave_vacant_territories() -> None:
     assert s.last_combat["how"] == "vacant" and s.rng.dice == [1, 1, 1, 1]  # type: ignore[attr-defined]
 
 
-def test_a_vacant_stronghold_stays_its_owners() -> None:
+def test_a_siege_changes_the_strongholds_colour_when_the_attacker_does_not_move_in() -> None:
+    """Issue 34, item 10: the stronghold is the attacker's as soon as its defenders fall; the
+    territory is his, vacant, even if he moves nobody in."""
+    s = empty()
+    put(s, 2, GREEN, inf=3)
+    put(s, 3, RED, inf=1, level=2)
+    dice(s, 6, 1, 1, 1, 1, 1, 1)
+    events = play(s, GREEN, "attack from=2 to=3")
+    assert [e.data["replaced"] for e in events if e.kind == "siege"] == [True]
+    assert on(s, 3)["owner"] == GREEN and on(s, 3)["level"] == 2  # before any capture choice
+    play(s, GREEN, "done")
+    assert on(s, 3) == {"owner": GREEN, "units": [0, 0, 0, 0], "lord": 0, "level": 2, "plague": 0}
+    assert on(s, 2)["units"] == [3, 0, 0, 0]
+    assert s.supply[RED][CITY:CITY + 2] == [4, 4] and s.supply[GREEN][CITY:CITY + 2] == [3, 3]
+
+
+def test_a_siege_happens_when_the_attackers_are_wiped_out_too() -> None:
     s = empty()
     put(s, 2, GREEN, inf=2)
     put(s, 3, RED, inf=1, level=1)
     dice(s, 6, 6, 5, 5, 1)
     play(s, GREEN, "attack from=2 to=3")
-    assert on(s, 3) == {"owner": RED, "units": [0, 0, 0, 0], "lord": 0, "level": 1, "plague": 0}
+    assert on(s, 3) == {"owner": GREEN, "units": [0, 0, 0, 0], "lord": 0, "level": 1, "plague": 0}
     assert on(s, 2)["owner"] == -1
+    assert s.supply[RED][CITY] == 4 and s.supply[GREEN][CITY] == 3
+
+
+def test_a_siege_by_an_attacker_with_four_strongholds_leaves_the_territory_to_nobody() -> None:
+    s = empty()
+    put(s, 2, GREEN, inf=3)
+    for t in (9, 10, 17, 18):
+        put(s, t, GREEN, inf=1, level=1)
+    put(s, 3, RED, inf=1, level=1)
+    dice(s, 6, 1, 1, 1, 1, 1)
+    play(s, GREEN, "attack from=2 to=3", "done")
+    assert on(s, 3) == {"owner": -1, "units": [0, 0, 0, 0], "lord": 0, "level": 0, "plague": 0}
+    assert s.supply[RED][CITY] == 4
+
+
+def test_a_defender_emptying_the_attacking_stronghold_lays_no_siege() -> None:
+    """The siege is the attacker's: the defender's dice emptying the attacker's stronghold leave
+    it vacant and its owner's."""
+    s = empty()
+    put(s, 2, GREEN, inf=2, level=1)
+    put(s, 3, RED, inf=2)
+    dice(s, 1, 1, 5, 6)
+    play(s, GREEN, "attack from=2 to=3")
+    assert on(s, 2) == {"owner": GREEN, "units": [0, 0, 0, 0], "lord": 0, "level": 1, "plague": 0}
+    assert on(s, 3)["owner"] == RED
+
+
+def test_an_attack_on_a_vacant_stronghold_besieges_it_at_once() -> None:
+    s = empty()
+    put(s, 2, GREEN, inf=2)
+    s.owner[2] = RED
+    s.level[2] = 1
+    s.supply[RED][CITY] -= 1
+    events = play(s, GREEN, "attack from=2 to=3", "done")
+    assert [e.kind for e in events if e.kind in ("siege", "capture")] == ["siege"]
+    assert on(s, 3) == {"owner": GREEN, "units": [0, 0, 0, 0], "lord": 0, "level": 1, "plague": 0}
 
 
 def test_an_attack_needs_two_units_with_a_combat_value_and_a_passable_border() -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from itertools import product
 from typing import Any, ClassVar
 
-from warroom.engine import Decision, Event, Game, Option, Result, Rng, make_rng, mix_seed, whole
+from warroom.engine import Decision, Event, Game, Option, Result, Rng, make_rng, mix_seed
 from warroom.engine.choices import SelectRule, select
 from warroom.engine.frames import Frame, FrameRule, Resolver, finish, push
 from warroom.games.kasl import action_space as _space
@@ -208,25 +208,28 @@ def _infect(state: KaslState, t: int, events: list[Event], how: str) -> None:
     events.append(Event("plague", {"territory": t + 1, "how": how, "owner": was, "lost": lost}))
 
 
-def _take(state: KaslState, p: int, t: int, events: list[Event]) -> None:
-    """``p`` occupies ``t``: a stronghold there is besieged (replaced by ``p``'s, or destroyed)."""
-    prev = state.owner[t]
-    lv = state.level[t]
-    if lv and prev != p:
-        if prev >= 0:
-            for k in range(lv):
-                state.supply[prev][CITY + k] += 1
-        mine = state.supply[p]
-        if len(strongholds(state, p)) < MAX_STRONGHOLDS and all(mine[CITY + k] > 0 for k in range(lv)):
-            for k in range(lv):
-                mine[CITY + k] -= 1
-            events.append(Event("siege", {"territory": t + 1, "by": p, "from": prev, "level": lv,
-                                          "replaced": True}))
-        else:
-            state.level[t] = 0
-            events.append(Event("siege", {"territory": t + 1, "by": p, "from": prev, "level": lv,
-                                          "replaced": False}))
-    state.owner[t] = p
+def _siege(state: KaslState, p: int, t: int, events: list[Event]) -> None:
+    """``p``'s attack has left no unit with a combat value on ``t``: a stronghold of another
+    colour there is besieged at once, whether ``p`` moves in or not. It becomes ``p``'s (the same
+    pieces from ``p``'s supply, the territory with it), or is destroyed when ``p`` already has four
+    strongholds (or lacks the pieces), leaving the territory to nobody; the defender's pieces go
+    back to him either way."""
+    prev, lv = state.owner[t], state.level[t]
+    if not lv or prev == p or basic(state, t):
+        return
+    if prev >= 0:
+        for k in range(lv):
+            state.supply[prev][CITY + k] += 1
+    mine = state.supply[p]
+    replaced = len(strongholds(state, p)) < MAX_STRONGHOLDS and all(mine[CITY + k] > 0 for k in range(lv))
+    if replaced:
+        for k in range(lv):
+            mine[CITY + k] -= 1
+        state.owner[t] = p
+    else:
+        state.level[t] = 0
+        state.owner[t] = NOBODY
+    events.append(Event("siege", {"territory": t + 1, "by": p, "from": prev, "level": lv, "replaced": replaced}))
 
 
 # ----- frames -------------------------------------------------------------------------------
@@ -371,8 +374,8 @@ class MoveRule(FrameRule[KaslState]):
             if not picked:
                 return self._end(state, frame, events)
             k = picked[0]
-            if why == "capture" and not d["moved"]:
-                _take(state, p, dst, events)
+            if why == "capture":
+                state.owner[dst] = p  # a stronghold there is already p's (the siege came first)
             if k == LORD:
                 state.lord[src] = 0
                 state.lord[dst] = 1
@@ -445,6 +448,7 @@ class CombatRule(FrameRule[KaslState]):
         elif phase == "losses":
             _settle(state, src, events)
             _settle(state, dst, events)
+            _siege(state, p, dst, events)
             d["phase"] = "capture"
         elif phase == "capture":
             # what each side lost in the fight (units and a Lord left alone), before a capture moves any
@@ -472,7 +476,7 @@ class CombatRule(FrameRule[KaslState]):
             info["how"] = "vacant"
             state.last_combat = info
             events.append(Event("attack", dict(info)))
-            d["phase"] = "capture"
+            d["phase"] = "losses"  # none to remove; a vacant stronghold is besieged there
             return
         if cavalry_charge(state, src, dst):
             info["how"] = "cavalry"
@@ -873,7 +877,7 @@ def _args(action: str) -> dict[str, int]:
     out = {}
     for word in action.split(" ")[1:]:
         k, _, v = word.partition("=")
-        out[k] = whole(v)
+        out[k] = int(v)
     return out
 
 

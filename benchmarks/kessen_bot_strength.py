@@ -23,6 +23,7 @@ from multiprocessing import Pool
 from typing import Any
 
 from warroom.bots import make
+from warroom.engine.bot import Bot
 from warroom.engine.runner import play_bots
 from warroom.games.kessen.rules import GAME
 from warroom.sim.stats import wilson
@@ -31,7 +32,7 @@ PAIRINGS = (("heuristic", "random"), ("random", "heuristic"), ("heuristic", "heu
 SIDES = ("good", "evil")
 
 
-class Timed:
+class Timed(Bot):
     """Wraps a bot and adds up the time its decisions take."""
 
     def __init__(self, bot: Any) -> None:

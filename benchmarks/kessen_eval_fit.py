@@ -85,7 +85,7 @@ def sample_game(seed: int, index: int, every: int, explore: float = 0.0,
         legal = game.legal_actions(state, player)
         if decisions % every == 0:
             rows.append(evaluate.terms(state) + (hand_terms(state) if hands else []))
-            current.append(evaluate.evaluate_all(game, state)[0])
+            current.append(evaluate.evaluate_all(state)[0])
         if explore and wander.random() < explore:
             action = legal[wander.randrange(len(legal))]
         else:

@@ -28,6 +28,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from warroom import bots
+from warroom.engine.bot import Bot
 from warroom.engine.runner import play_bots
 from warroom.games.kessen.bots import HeuristicBot, Tuning
 from warroom.games.kessen.rules import GAME
@@ -41,7 +42,7 @@ TUNINGS = [{name: value} for name, values in (
 NOISES = ["0.05", "0.2", "1.0:pick", "1.0:discard", "1.0:deploy", "1.0:attach", "1.0:special", "1.0:play,pass"]
 
 
-class Noisy:
+class Noisy(Bot):
     """The heuristic, whose move is replaced by a random legal one with probability ``rate`` at
     the decisions whose action starts with one of ``kinds`` (every decision if none)."""
 

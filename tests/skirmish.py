@@ -30,6 +30,7 @@ from typing import Any, ClassVar
 import pytest
 
 from warroom.engine import Decision, Dynamics, Event, Game, Option, Result, Rng, make, parse
+from warroom.engine.bot import Bot
 
 SEATS = ("west", "east")
 
@@ -315,7 +316,7 @@ class Skirmish(Game[SkirmishState]):
 GAME = Skirmish()
 
 
-class GreedyBot:
+class GreedyBot(Bot):
     """Answers attacks with the weakest card that blocks, else draws, attacks with high cards,
     banks the rest; returns ``None`` ("nothing now") when only waiting makes sense."""
 

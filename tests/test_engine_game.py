@@ -233,11 +233,11 @@ def test_a_registered_game_hooks_are_its_summary_and_reference_modules() -> None
     assert kasl.rules_reference() == reference.reference("Kasl", kasl.rules_version)
 
 
-def test_a_subclass_elsewhere_still_finds_its_base_game_modules() -> None:
+def test_a_subclass_elsewhere_keeps_its_base_games_hooks() -> None:
     from warroom.games.kasl import summary
     from warroom.games.kasl.rules import Kasl
 
-    class Longer(Kasl):  # defined in tests/: the convention falls back to the base class's package
+    class Longer(Kasl):  # defined in tests/, far from the game's own modules
         title = "Kasl (longer)"
 
     event = {"kind": "round", "round": 2}

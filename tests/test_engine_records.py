@@ -11,6 +11,7 @@ import pytest
 
 from warroom.bots import RandomBot
 from warroom.engine import ALL_SEEING, IllegalAction, MalformedAction, RecordError, registry
+from warroom.engine.bot import Bot
 from warroom.engine.match import Match
 from warroom.engine.record import FORMAT, Record, Step, replay
 from warroom.engine.runner import bot_rng, play_bots
@@ -242,7 +243,7 @@ def test_log_is_redacted_per_seat() -> None:
 
 
 # ----- the bot runner --------------------------------------------------------------------------------
-class Cheat:
+class Cheat(Bot):
     """A bot that answers with an action that is not on the list."""
 
     name = "cheat"

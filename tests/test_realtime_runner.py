@@ -12,6 +12,7 @@ import pytest
 from tests.skirmish import GAME, GreedyBot
 from warroom.bots import RandomBot
 from warroom.engine import CLOCK_SEAT, WAIT, registry
+from warroom.engine.bot import Bot
 from warroom.engine.match import Match
 from warroom.engine.realtime import (
     REACTION_LEVELS,
@@ -31,7 +32,7 @@ def _registered(monkeypatch: pytest.MonkeyPatch) -> None:
     register(monkeypatch)
 
 
-class Script:
+class Script(Bot):
     """A bot that plays its actions in order when they are legal, else chooses nothing."""
 
     name = "script"
@@ -227,7 +228,7 @@ def test_the_runner_overrides_the_bot_reaction_when_asked() -> None:
 
 
 def test_a_stalled_game_is_reported() -> None:
-    class Never:
+    class Never(Bot):
         name = "never"
         needs_view = False
 

@@ -15,6 +15,7 @@ from typer.testing import CliRunner
 
 from warroom import bots
 from warroom.cli import app
+from warroom.engine.bot import Bot
 from warroom.engine.record import Record, replay
 from warroom.engine.rng import mix_seed
 from warroom.sim.simulate import make_spec, plan_chunks, simulate, summarize
@@ -104,7 +105,7 @@ def test_mean_decisions_matches_the_records(tmp_path: Path) -> None:
     assert data["mean_decisions"] == pytest.approx(sum(steps) / len(steps))
 
 
-class FlakyBot:
+class FlakyBot(Bot):
     """Plays randomly but now and then crashes, the way a broken bot or engine would."""
 
     name = "flaky"

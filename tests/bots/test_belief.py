@@ -16,6 +16,7 @@ from warroom.bots import RandomBot
 from warroom.bots.belief import Belief
 from warroom.bots.ismcts import ISMCTSBot, Settings
 from warroom.engine import ConfigError, Rng, parse
+from warroom.engine.bot import Bot
 from warroom.engine.infoset import InfoSet, choose, followers, witness
 from warroom.engine.runner import play_bots
 
@@ -57,7 +58,7 @@ class FollowedTwenty(Twenty):
 GAME = FollowedTwenty()
 
 
-class Highest:
+class Highest(Bot):
     """A model of the opponent: it always plays its highest card."""
 
     name = "highest"
@@ -122,11 +123,12 @@ def test_the_belief_depends_only_on_what_the_seat_knows() -> None:
     assert beliefs[0] == beliefs[1]
 
 
-class Spy:
+class Spy(Bot):
     """A bot that plays randomly and writes down what it is shown of the others' moves."""
 
     name = "spy"
     needs_view = False
+    follows = True
 
     def __init__(self) -> None:
         self.seen: list[tuple[int, int, str]] = []

@@ -154,11 +154,12 @@ def test_a_game_that_scores_every_seat_at_once_gives_the_tree_the_same_values() 
     seat = KESSEN.deciders(state)[0]
 
     class PerSeat:
-        """Kessen without ``evaluate_all``: every seat scored on its own."""
+        """Kessen without ``evaluate_all`` (the engine's default, ``None``): every seat scored on its own."""
+
+        def evaluate_all(self, world: object) -> None:
+            return None
 
         def __getattr__(self, name: str) -> object:
-            if name == "evaluate_all":
-                raise AttributeError(name)
             return getattr(KESSEN, name)
 
     def tree(game: object) -> list[tuple[str, int, float]]:
@@ -182,7 +183,7 @@ def test_until_stage_stops_every_rollout_at_the_end_of_the_battle(monkeypatch: p
 
     def watched(self: object, world: object) -> list[float]:
         reached.append(-1 if KESSEN.result(world) is not None else stage(world))  # type: ignore[arg-type]
-        return evaluate_all(self, world)  # type: ignore[arg-type]
+        return evaluate_all(world)  # type: ignore[arg-type]
 
     monkeypatch.setattr(type(KESSEN), "evaluate_all", watched)
     settings = Settings(iterations=30, depth=400, rollout="default", prior="default", widen=8)
@@ -193,9 +194,9 @@ def test_until_stage_stops_every_rollout_at_the_end_of_the_battle(monkeypatch: p
     assert max(reached) > start + 1
 
 
-def test_until_stage_needs_a_game_with_a_stage_function() -> None:
+def test_until_stage_needs_a_game_with_stages() -> None:
     bot = ISMCTSBot(Settings(iterations=10, until="stage"))
-    with pytest.raises(ConfigError, match="no stage function"):
+    with pytest.raises(ConfigError, match="no stages"):
         pick(bot, tiny_at(0))
 
 

@@ -18,6 +18,7 @@ from starlette.websockets import WebSocketDisconnect
 from tests.server.conftest import FAST
 from tests.server.helpers import HUMAN, Conn, bot, create, recv
 from warroom import bots as bot_registry
+from warroom.engine.bot import Bot
 from warroom.server import create_app
 from warroom.server.connection import IDLE, Limits
 from warroom.server.limits import ServerLimits
@@ -46,8 +47,8 @@ def test_a_player_may_hold_seats_at_a_few_tables_in_play_and_more_once_one_ends(
         made = [create(c, [HUMAN, bot()]) for _ in range(2)]
         r = c.post("/api/tables", json={"game": "kessen", "seats": [HUMAN, bot()]})
         assert r.status_code == 429
-        assert r.json()["detail"] == ("you already hold a seat at 2 tables not yet finished (at most 2); "
-                                      "finish or resign one first")
+        assert r.json()["detail"] == ("you already have 2 tables not yet finished, at your seats or in your "
+                                      "knockouts (at most 2); finish or resign one first")
         # another browser (a new identity) is not held back by this one's tables
         mine = dict(c.cookies)
         c.cookies.clear()  # another browser: no cookie, so a new player
@@ -134,7 +135,7 @@ THINK = 4.0  # seconds a slow bot thinks per move
 ANSWERED = THINK / 2
 
 
-class SlowBot:
+class SlowBot(Bot):
     """A search-like bot: about ``THINK`` seconds of CPU per move."""
 
     name = "slow"

@@ -22,6 +22,7 @@ from tests.server.conftest import FAST
 from tests.server.helpers import HUMAN, Conn, Player, bot, play_all, record_of, recv
 from tests.skirmish import GAME, register
 from warroom.engine import CLOCK_SEAT, WAIT
+from warroom.engine.bot import Bot
 from warroom.engine.record import replay
 from warroom.server import create_app
 from warroom.server.connection import Limits
@@ -261,7 +262,7 @@ def test_a_finished_real_time_table_replays_its_clock_steps(rt_client: TestClien
     assert clock[0]["text"] == "time passes: a deadline takes effect"
 
 
-class GatedBot:
+class GatedBot(Bot):
     """Answers the first attack on it with ``yield``, but only when the test lets it: meanwhile it
     is thinking, on a bot thread, and the table goes on without it."""
 

@@ -11,7 +11,7 @@ import pytest
 
 from tests.tessen.scenario import GAME, act, side, table
 from warroom import bots
-from warroom.engine import IllegalAction
+from warroom.engine import Game, IllegalAction
 from warroom.engine.match import Match
 from warroom.engine.realtime import play_realtime
 from warroom.games.tessen.state import TessenState
@@ -251,8 +251,10 @@ def test_the_runner_plays_the_same_matches_without_the_games_shortcuts(variants:
     from warroom.games.tessen.rules import Tessen
 
     class LongWay(Tessen):
-        perceive = None  # type: ignore[assignment]
-        apply_quiet = None  # type: ignore[assignment]
+        """Tessen with the engine's default hooks, which take the long way."""
+
+        perceive = Game.perceive
+        apply_quiet = Game.apply_quiet
 
     config = GAME.configure(2, list(variants), {"wins": 1})
     for seed in range(3):

@@ -2,33 +2,19 @@
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Callable
 from functools import partial
-from typing import Any, Protocol
+from typing import Any
 
 from warroom.bots import ismcts
 from warroom.engine import registry
+from warroom.engine.bot import Bot as Bot  # the contract, re-exported: bots.Bot
 from warroom.engine.errors import ConfigError
 from warroom.engine.game import Game
 
 
-class Bot(Protocol):
-    """A player program. It sees only its seat's view and legal actions, never the state.
-
-    In a real-time game (``engine.realtime``) ``choose`` may also return ``None``, "nothing now"
-    (the seat looks again when the state changes), and a bot may carry a ``reaction`` model
-    (``engine.realtime.ReactionModel``) for the time its actions take to land.
-    """
-
-    name: str
-    needs_view: bool  # False: the runner may skip building the view (it is passed as {})
-
-    def choose(self, view: dict[str, Any], legal: list[str], rng: random.Random) -> str: ...
-
-
-class RandomBot:
+class RandomBot(Bot):
     """Uniform over the legal actions."""
 
     name = "random"
@@ -49,9 +35,7 @@ def available(game: str) -> list[str]:
     names = set(_GENERIC)
     if game in registry.names() and registry.get(game).realtime:
         names.difference_update(_SEARCH)
-    module = _game_bots(game)
-    if module is not None:
-        names.update(getattr(module, "BOTS", {}))
+    names.update(registry.game_bots(game))
     return sorted(names)
 
 
@@ -69,18 +53,11 @@ def describe(game: Game[Any]) -> dict[str, Any]:
 
 def make(game: str, name: str) -> Bot:
     """A fresh bot called ``name`` for ``game``."""
-    module = _game_bots(game)
-    if module is not None and name in getattr(module, "BOTS", {}):
-        bot: Bot = module.BOTS[name]()
+    own = registry.game_bots(game)
+    if name in own:
+        bot: Bot = own[name]()
         return bot
     if name in _GENERIC and name in available(game):
         generic: Bot = _GENERIC[name]()
         return generic
     raise ConfigError(f"no bot {name!r} for {game} (bots: {', '.join(available(game))})")
-
-
-def _game_bots(game: str) -> Any:
-    try:
-        return importlib.import_module(f"warroom.games.{game}.bots")
-    except ModuleNotFoundError:
-        return None

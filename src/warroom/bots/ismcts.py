@@ -30,8 +30,9 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from warroom.bots.belief import Belief
+from warroom.engine.bot import Bot
 from warroom.engine.errors import ConfigError
-from warroom.engine.game import Game, conventional
+from warroom.engine.game import Game
 from warroom.engine.infoset import InfoSet, choose
 
 
@@ -126,10 +127,11 @@ class _Node:
         self.avail = 1
 
 
-class ISMCTSBot:
+class ISMCTSBot(Bot):
     """Single-observer ISMCTS with UCB1 selection (see the module's docstring)."""
 
     searches = True
+    follows = True
     needs_view = False
 
     def __init__(self, settings: Settings | None = None, name: str = "ismcts") -> None:
@@ -300,11 +302,10 @@ class ISMCTSBot:
                 action = legal[i]
             step(world, player, action, None)
         # backpropagation: each node is scored for the seat that chose it
-        evaluate_all = getattr(game, "evaluate_all", None)
-        if evaluate_all is not None and path:
+        every = game.evaluate_all(world) if path else None
+        if every is not None:
             # a game that scores every seat at once (``evaluate_all(state)``, one value per seat,
             # each equal to ``evaluate(state, seat)``) shares the work between the seats
-            every = evaluate_all(world)
             for n in path:
                 n.visits += 1
                 n.reward += every[n.seat]
@@ -335,10 +336,9 @@ class ISMCTSBot:
         """The game's ``stage(state)`` if rollouts stop at it (``until="stage"``), else ``None``."""
         if self.settings.until != "stage":
             return None
-        found = conventional(type(game), "evaluate", "stage")
-        if found is None:
-            raise ConfigError(f"{game.name} has no stage function for ISMCTS until='stage'")
-        return found
+        if not game.has_stages:
+            raise ConfigError(f"{game.name} has no stages for ISMCTS until='stage'")
+        return game.stage
 
     def _bot(self, game: Game[Any], name: str) -> Any:
         """The rollout or prior bot called ``name`` (``None``: uniform random, inlined for speed)."""
@@ -354,7 +354,7 @@ class ISMCTSBot:
                 if name == "random":
                     return None
             bot = bots.make(game.name, name)
-            if getattr(bot, "searches", False):
+            if bot.searches:
                 raise ConfigError(f"a rollout or prior bot cannot search itself ({name})")
             self._rollout_bots[key] = bot
         return bot

@@ -10,18 +10,16 @@ the end).
 from __future__ import annotations
 
 import hashlib
-import importlib
-import importlib.util
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from functools import cache, partial
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar, cast
+from functools import partial
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
 
 from warroom.engine.actions import Action, canonical
-from warroom.engine.errors import ConfigError, GameOver, IllegalAction, NotYourTurn
+from warroom.engine.errors import ConfigError, GameOver, IllegalAction, NotYourTurn, WarroomError
 from warroom.engine.events import Event
 from warroom.engine.reference import GameDescription, OptionInfo, RulesReference, VariantInfo
 
@@ -274,12 +272,49 @@ class Game(ABC, Generic[S]):
         """
         return []
 
+    def next_state_change(self, state: S) -> int | None:
+        """Between bots only (``engine.realtime.play_realtime``): the next instant at which the
+        state changes by itself, a subset of ``next_deadline``'s (an attack timing out, not a
+        minimum interval ending). A game may name fewer instants here only if its
+        ``next_chance`` is exact (see ``engine.realtime``). Default: ``next_deadline``."""
+        return self.next_deadline(state)
+
+    def perceive(self, state: S, player: int, now_ms: int) -> list[Action] | int | None:
+        """What a real-time seat finds when it looks at ``now_ms``, in one call: ``None`` (nothing
+        to do until the state changes), an instant (it may act only from then on: look again
+        then), or its legal actions. A game may override it with a faster equivalent; the
+        default asks ``next_chance``, ``deciders`` and ``legal_actions``."""
+        at = self.next_chance(state, player, now_ms)
+        if at is None:
+            return None
+        if at > now_ms:
+            return at
+        if player not in self.deciders(state):
+            return None
+        return self.legal_actions(state, player, now_ms)
+
+    def apply_quiet(self, state: S, player: int, action: Action, time_ms: int) -> bool:
+        """A real-time action landing where nobody reads its events (a simulation without a
+        record): the change ``apply`` makes, answered ``True``, or ``False`` where ``apply``
+        would refuse it (the clock still moves). A game may override it to skip the events."""
+        try:
+            self.apply(state, player, action, time_ms)
+        except WarroomError:
+            return False
+        return True
+
     def bot_view(self, state: S, player: int) -> dict[str, Any]:
         """The view a bot is handed: ``view`` itself, or a game's cheaper copy in the same
         shape that leaves out what only people read (descriptions, derived totals); real-time
         bots declaring ``partial_view = True`` get it from the runner, other bots through
         ``engine.infoset``. Never anything the view does not hold."""
         return self.view(state, player)
+
+    def bot_lens(self, state: S, player: int) -> Any:
+        """What a real-time bot declaring ``lens_view`` reads, in the game's own terms (a
+        snapshot holding nothing the seat's view does not), cheaper than any view. Default: the
+        ``bot_view``."""
+        return self.bot_view(state, player)
 
     def next_chance(self, state: S, player: int, now_ms: int) -> int | None:
         """A hint for runners: the earliest instant (at or after ``now_ms``) at which ``player``
@@ -315,6 +350,20 @@ class Game(ABC, Generic[S]):
         if res is None or not res.winners:
             return 0.5
         return 1.0 if seat in res.winners else 0.0
+
+    def evaluate_all(self, state: S) -> list[float] | None:
+        """Every seat's ``evaluate`` at once (one value per seat, in seat order), for a game that
+        shares the work between seats; ``None`` (the default): a search asks seat by seat."""
+        return None
+
+    # whether ``stage`` counts something: a search may then stop its rollouts at a stage's end
+    has_stages: ClassVar[bool] = False
+
+    def stage(self, state: S) -> int:
+        """A public count of the game's natural episodes so far (Paper Kessen: battles fought),
+        which grows when one ends; a search bot with ``until="stage"`` stops its rollouts then.
+        Only for games that set ``has_stages``."""
+        return 0
 
     def position(self, description: dict[str, Any]) -> S:
         """A state built from a human-written position description (see ``docs/positions.md``).
@@ -398,32 +447,38 @@ class Game(ABC, Generic[S]):
     # the browser shows the outcome in a panel before the next decision.
     pause_events: ClassVar[frozenset[str]] = frozenset()
 
-    # The defaults of these three find the game's own function by convention (see
-    # ``conventional``): ``summary.marker(event)``, ``summary.summary(log)`` and
-    # ``reference.reference(title, rules_version)`` in the game's package.
     def marker(self, config: dict[str, Any], event: dict[str, Any]) -> str | None:
         """A replay marker's label when the public ``event`` starts a round, battle or turn
-        (``"Round 2"``), else ``None``. Replays offer a jump to the step of each marker.
-        Default: the game's ``summary.marker(event)``, or ``None``."""
-        found = conventional(type(self), "summary", "marker")
-        return None if found is None else cast("str | None", found(event))
+        (``"Round 2"``), else ``None``. Replays offer a jump to the step of each marker."""
+        return None
 
     def summary(self, config: dict[str, Any], log: list[dict[str, Any]]) -> list[str]:
         """A finished game's summary from its public log: one line per battle, round or death
-        with its result, so a player who lost can see why. Default: the game's
-        ``summary.summary(log)``, or nothing to add."""
-        found = conventional(type(self), "summary", "summary")
-        return [] if found is None else cast("list[str]", found(log))
+        with its result, so a player who lost can see why. Default: nothing to add."""
+        return []
 
     def rules_reference(self) -> RulesReference:
         """Every card, general or board element with its text (``warroom rules``); see
-        :mod:`warroom.engine.reference` for the shape. Default: the game's
-        ``reference.reference(title, rules_version)``; a game without one has no sections."""
-        found = conventional(type(self), "reference", "reference")
-        if found is not None:
-            return cast(RulesReference, found(self.title, self.rules_version))
+        :mod:`warroom.engine.reference` for the shape. Default: no sections."""
         return RulesReference(game=self.name, title=self.title, rules_version=self.rules_version,
                               intro=[], sections=[])
+
+    # ----- balance reports (``warroom report``): the card tables, for games with cards -----
+    def card_usage(self, initial: S, steps: list[tuple[int, Action, list[Event]]]) -> dict[str, list[list[str]]] | None:
+        """For one game played from ``initial`` with ``steps`` (seat, action, events), each kind of
+        use (``"drew"``, ``"played"``...) -> per seat, the sorted names of the cards it used so. The
+        report compares the win rates of seats that did with seats that did not. ``None`` (the
+        default): the game's report has no card tables."""
+        return None
+
+    def card_groups(self) -> dict[str, str]:
+        """Card name -> the group (deck and kind) the report's card tables file it under."""
+        return {}
+
+    def card_owners(self) -> dict[str, int]:
+        """Card name -> the seat whose own deck holds it: its effect is measured within that seat,
+        so one seat's edge is not counted as the card's."""
+        return {}
 
     def describe_game(self) -> GameDescription:
         """The facts ``warroom games --json`` lists and the lobby builds its form from."""
@@ -444,27 +499,6 @@ class Game(ABC, Generic[S]):
             ],
             default_bot=self.default_bot,
         )
-
-
-@cache
-def conventional(game_class: type, module: str, name: str) -> Callable[..., Any] | None:
-    """The function ``name`` of the module ``module`` beside the module that defines
-    ``game_class`` (``warroom.games.ltk.rules.Ltk``, ``"summary"``, ``"marker"``:
-    ``warroom.games.ltk.summary.marker``), else of its base classes' in turn, else ``None``.
-
-    The module is imported on first use (the engine never imports a game) and the answer is
-    kept per class. A module that is missing is ``None``; one that fails to import raises.
-    """
-    for cls in game_class.__mro__:
-        if cls is Game or not (isinstance(cls, type) and issubclass(cls, Game)):
-            continue
-        package = cls.__module__.rpartition(".")[0]
-        if not package or importlib.util.find_spec(f"{package}.{module}") is None:
-            continue
-        found = getattr(importlib.import_module(f"{package}.{module}"), name, None)
-        if callable(found):
-            return cast("Callable[..., Any]", found)
-    return None
 
 
 def _coerce_option(key: str, spec: Option, raw: str | int) -> int | str:

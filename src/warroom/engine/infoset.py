@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, Protocol
+from typing import Any
 
+from warroom.engine.bot import Bot
+from warroom.engine.errors import IllegalAction
 from warroom.engine.game import Game
 
 
@@ -56,35 +58,26 @@ class InfoSet:
         return self.game.shown_action(self._state, player, action, self.seat)
 
 
-class SearchBot(Protocol):
-    """A bot that searches: it chooses from an information set, not from the view alone."""
-
-    name: str
-    searches: bool  # True
-
-    def choose_in(self, info: InfoSet, legal: list[str], rng: random.Random) -> str: ...
-
-
-def choose(game: Game[Any], state: Any, seat: int, bot: Any, legal: list[str], rng: random.Random) -> str:
+def choose(game: Game[Any], state: Any, seat: int, bot: Bot, legal: list[str], rng: random.Random) -> str:
     """Ask ``bot`` for ``seat``'s action: a search bot gets the seat's information set, any
     other bot the seat's view (``Game.bot_view``), or ``{}`` when it says it needs none. The one
     place every runner (simulation, terminal, server) hands a bot its decision."""
-    if getattr(bot, "searches", False):
-        action: str = bot.choose_in(InfoSet(game, state, seat), legal, rng)
-        return action
-    view = game.bot_view(state, seat) if bot.needs_view else {}
-    chosen: str = bot.choose(view, legal, rng)
+    if bot.searches:
+        return bot.choose_in(InfoSet(game, state, seat), legal, rng)
+    chosen = bot.choose(game.bot_view(state, seat) if bot.needs_view else {}, legal, rng)
+    if chosen is None:  # "nothing now" is for real-time games, where runners call choose directly
+        raise IllegalAction(f"the {bot.name} bot chose no move in a turn-based game")
     return chosen
 
 
-def followers(game: Game[Any], bots: Iterable[Any]) -> bool:
+def followers(game: Game[Any], bots: Iterable[Bot]) -> bool:
     """Whether ``witness`` can tell any of ``bots`` anything in ``game``: one of them follows the
     game and the game shows moves (it overrides ``Game.shown_action``, whose default shows
     nothing). Runners ask once, so a game whose moves are all secret pays nothing a move."""
-    return type(game).shown_action is not Game.shown_action and any(hasattr(b, "witness") for b in bots)
+    return type(game).shown_action is not Game.shown_action and any(b.follows for b in bots)
 
 
-def witness(game: Game[Any], state: Any, player: int, action: str, bots: Mapping[int, Any],
+def witness(game: Game[Any], state: Any, player: int, action: str, bots: Mapping[int, Bot | None],
             rng_of: Callable[[int], random.Random]) -> None:
     """Before ``player``'s legal ``action`` is applied to ``state``: tell every other seat's bot
     (``bots``: seat to bot) that follows the game (a ``witness`` method: a search carrying a
@@ -92,12 +85,9 @@ def witness(game: Game[Any], state: Any, player: int, action: str, bots: Mapping
     stream (``rng_of(seat)``). Every runner calls it, so a bot's belief does not depend on which
     runs the game; what a seat sees is the game's ``shown_action``, never more."""
     for seat, bot in bots.items():
-        if seat == player or bot is None:
-            continue
-        see = getattr(bot, "witness", None)
-        if see is None:
+        if seat == player or bot is None or not bot.follows:
             continue
         info = InfoSet(game, state, seat)
         shown = info.shown(player, action)
         if shown is not None:
-            see(info, player, shown, rng_of(seat))
+            bot.witness(info, player, shown, rng_of(seat))

@@ -31,25 +31,25 @@ The life of one seat in the runner::
   (``Match.advance``, or ``game.advance_time`` without a record). If it did something, every
   waiting seat looks again; if only legality moved, a seat with a look queued keeps it (what it
   sees is unchanged) and a seat waiting with none looks whether it may act now.
-- Between bots only (``play_realtime``), a game that also names the instants at which its state
-  changes by itself, ``game.next_state_change(state)`` (a subset of ``next_deadline``'s: an
-  attack timing out, not a minimum interval ending), is woken only then. A game offers it only
-  if its ``next_chance`` is exact, so that every seat's look already waits for the instant its
-  legality changes; the deadlines left out would change nothing but the state's clock, which the
-  next action moves anyway. So the game played is the same, with fewer events.
+- Between bots only (``play_realtime``), the runner wakes at ``game.next_state_change(state)``,
+  the instants at which the state changes by itself (by default every ``next_deadline``; a game
+  may name fewer, an attack timing out but not a minimum interval ending, only if its
+  ``next_chance`` is exact, so that every seat's look already waits for the instant its legality
+  changes; the deadlines left out would change nothing but the state's clock, which the next
+  action moves anyway). So the game played is the same, with fewer events.
 - A bot with ``partial_view = True`` gets ``game.bot_view`` (the part of the view it reads,
   cheaper to build) instead of the whole ``game.view``. A bot with ``lens_view = True`` gets the
-  game's ``bot_lens(state, seat)`` if the game has one: what the bot reads in the game's own
-  terms (a snapshot holding nothing the seat's view does not), cheaper still; else as above.
+  game's ``bot_lens(state, seat)``: what the bot reads in the game's own terms (a snapshot
+  holding nothing the seat's view does not), cheaper still (by default the ``bot_view``).
 
-- Two more shortcuts, each used only if the game has it and each answering exactly what the
-  long way answers: ``game.perceive(state, seat, t)``, what a look finds in one call (a later
-  chance, ``None`` for nothing to do, else the legal actions) instead of ``next_chance``,
-  ``deciders`` and ``legal_actions``; and, with nothing recorded (so that nobody can see the
-  events), ``game.apply_quiet(state, seat, action, t)`` for a landing action, the change
-  ``game.apply`` makes, answered ``True`` or ``False`` instead of events or an error. A
-  reaction model with a ``sampler(rng)`` (``HumanReaction``) draws through it: the numbers of
-  ``delay_ms`` with its constants bound once.
+- Two more hooks of the game (``engine.game.Game``), each answering exactly what the long way
+  answers and each with a default that takes the long way: ``game.perceive(state, seat, t)``,
+  what a look finds in one call (a later chance, ``None`` for nothing to do, else the legal
+  actions) instead of ``next_chance``, ``deciders`` and ``legal_actions``; and, with nothing
+  recorded (so that nobody can see the events), ``game.apply_quiet(state, seat, action, t)`` for
+  a landing action, the change ``game.apply`` makes, answered ``True`` or ``False`` instead of
+  events or an error. A reaction model draws through its ``sampler(rng)``: the numbers of
+  ``delay_ms`` (``HumanReaction`` binds its constants once).
 
 Until the ``next_chance`` hint (issue 9) the runner also asked every waiting seat again at each
 deadline and after each refused action; a bot that draws from its stream at every ``choose``
@@ -76,10 +76,12 @@ from __future__ import annotations
 import heapq
 import math
 import random
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
+from warroom.engine.bot import Bot
 from warroom.engine.errors import WarroomError
 from warroom.engine.game import Game
 from warroom.engine.match import Match
@@ -97,21 +99,29 @@ _PERCEIVE = 2
 
 # what a seat's bot is handed when it perceives
 _NOTHING = 0  # needs_view = False: {}
-_LENS = 1  # lens_view = True and the game has bot_lens
+_LENS = 1  # lens_view = True: game.bot_lens
 _PART = 2  # partial_view = True: game.bot_view
 _VIEW = 3  # game.view
 
 
-class ReactionModel(Protocol):
+class ReactionModel(ABC):
     """How long a seat takes from perceiving a state to its action landing."""
 
+    __slots__ = ()
+
+    @abstractmethod
     def delay_ms(self, rng: random.Random, options: int) -> int:
         """A delay in whole milliseconds (at least 0) for a choice among ``options`` actions."""
-        ...
+
+    def sampler(self, rng: random.Random) -> Callable[[int], int]:
+        """The runner's draw of this model's delays from ``rng``, in whole milliseconds and at
+        least 0: the numbers ``delay_ms`` gives. A model may override it with a faster draw of
+        the same numbers (its constants bound once)."""
+        return lambda options: max(0, int(self.delay_ms(rng, options)))
 
 
 @dataclass(frozen=True, slots=True)
-class HumanReaction:
+class HumanReaction(ReactionModel):
     """A person's reaction: perception, then decision, then movement.
 
     ``delay = perception + ExGaussian(mu, sigma, tau) + hick * log2(options) + motor``
@@ -171,7 +181,7 @@ class HumanReaction:
 
 
 @dataclass(frozen=True, slots=True)
-class FixedReaction:
+class FixedReaction(ReactionModel):
     """Always the same delay: for tests and benchmarks where the model is not the point."""
 
     ms: int
@@ -181,15 +191,6 @@ class FixedReaction:
 
 
 _CHOICES_KEPT = 64  # HumanReaction.sampler's table of Hick-Hyman terms, by number of options
-
-
-def _sampler(model: ReactionModel, rng: random.Random) -> Callable[[int], int]:
-    """A seat's delay draw in whole milliseconds, at least 0: the model's own ``sampler`` if it
-    has one, else its ``delay_ms``."""
-    own = getattr(model, "sampler", None)
-    if callable(own):
-        return own(rng)  # type: ignore[no-any-return]
-    return lambda options: max(0, int(model.delay_ms(rng, options)))
 
 
 # Grounded in docs/architecture.md "Real time" and ../shared/reference/games-background.md §2.3:
@@ -209,17 +210,16 @@ IDLE_MS = 250  # a bot that chose nothing looks again after this long if nothing
 STRETCH_MS = 10_000  # play_realtime runs the clock this far at a time between its checks
 
 
-def reaction_of(bot: Any, default: ReactionModel) -> ReactionModel:
+def reaction_of(bot: Bot, default: ReactionModel) -> ReactionModel:
     """The bot's own ``reaction`` model if it carries one, else ``default``."""
-    model = getattr(bot, "reaction", None)
-    return model if model is not None and hasattr(model, "delay_ms") else default
+    return bot.reaction if bot.reaction is not None else default
 
 
 @dataclass(slots=True)
 class _Seat:
     """The scheduler's bookkeeping for one bot seat (not game state)."""
 
-    bot: Any
+    bot: Bot
     rng: random.Random
     reaction_rng: random.Random
     reaction: ReactionModel
@@ -243,13 +243,12 @@ class Scheduler:
     ``next_state_change`` if the game has one (see the module notes).
     """
 
-    def __init__(self, game: Game[Any], state: Any, bots: dict[int, Any], seed: int,
+    def __init__(self, game: Game[Any], state: Any, bots: dict[int, Bot], seed: int,
                  reactions: dict[int, ReactionModel] | None = None, idle_ms: int = IDLE_MS,
                  start_ms: int = 0, match: Match | None = None, bots_only: bool = False) -> None:
         self.game = game
-        # when the runner wakes by itself: next_state_change between bots, if the game has it
-        wakes = getattr(game, "next_state_change", None) if bots_only else None
-        self.next_wake = wakes if callable(wakes) else game.next_deadline
+        # when the runner wakes by itself: between bots only, at the state's own changes
+        self.next_wake = game.next_state_change if bots_only else game.next_deadline
         self.chance = game.next_chance
         self.match = match
         self.state = match.state if match is not None else state
@@ -259,8 +258,8 @@ class Scheduler:
         for i, bot in sorted(bots.items()):
             model = (reactions or {}).get(i) or reaction_of(bot, default)
             reaction_rng = random.Random(mix_seed(seed, REACTION_STREAM + i))
-            self.seats[i] = _Seat(bot, bot_rng(seed, i), reaction_rng, model, _sampler(model, reaction_rng),
-                                  sees=_sees(game, bot))
+            self.seats[i] = _Seat(bot, bot_rng(seed, i), reaction_rng, model, model.sampler(reaction_rng),
+                                  sees=_sees(bot))
         self.ties = random.Random(mix_seed(seed, TIE_STREAM))
         # the event queue: (time, kind, tie, sequence, seat, payload); sequence makes every key unique
         self.queue: list[tuple[int, int, float, int, int, Any]] = []
@@ -338,13 +337,12 @@ class Scheduler:
         """Run every event due at or before ``until`` (stopping at the end of the game); return
         how many changed the game (actions accepted, deadlines that did something)."""
         game, state, match, queue, seats = self.game, self.state, self.match, self.queue, self.seats
-        deciders, legal_of, view_of, result = game.deciders, game.legal_actions, game.view, game.result
-        chance, part_of = game.next_chance, game.bot_view
-        lens_of: Any = getattr(game, "bot_lens", None)  # seats see _LENS only if the game has it
-        # the game's shortcuts, if it has them (see the module notes): one call for what a seat
-        # finds when it looks, and, with nothing recorded, an action landing without its events
-        perceive: Any = getattr(game, "perceive", None)
-        quiet: Any = getattr(game, "apply_quiet", None) if match is None else None
+        view_of, part_of, result = game.view, game.bot_view, game.result
+        lens_of = game.bot_lens
+        # one call for what a seat finds when it looks, and, with nothing recorded, an action
+        # landing without its events (the game's shortcuts where it has them: module notes)
+        perceive = game.perceive
+        quiet = game.apply_quiet if match is None else None
         look, plan_deadline, pop, push, ties = self._look, self._plan_deadline, heapq.heappop, heapq.heappush, \
             self.ties.random
         changes = 0
@@ -402,24 +400,16 @@ class Scheduler:
                 continue
             s.look_at = None
             s.waiting = True  # unless it acts, it waits for the next change
-            if perceive is not None:
-                legal = perceive(state, seat, t)
-                if legal is None:
-                    continue
-                if legal.__class__ is int:  # too soon after all: look again at that chance
-                    s.generation += 1
-                    s.look_at = legal
-                    self.seq += 1
-                    push(queue, (legal, _PERCEIVE, 0.0, self.seq, seat, s.generation))
-                    continue
-            else:
-                at = chance(state, seat, t)
-                if at is not None and at > t:
-                    look(seat, s, t)  # too soon after all: look again at that chance
-                    continue
-                if at is None or seat not in deciders(state):
-                    continue
-                legal = legal_of(state, seat, t)
+            found = perceive(state, seat, t)
+            if found is None:
+                continue
+            if isinstance(found, int):  # too soon after all: look again at that chance
+                s.generation += 1
+                s.look_at = found
+                self.seq += 1
+                push(queue, (found, _PERCEIVE, 0.0, self.seq, seat, s.generation))
+                continue
+            legal = found
             if not legal:
                 continue
             sees = s.sees
@@ -447,20 +437,20 @@ class Scheduler:
         return changes
 
 
-def _sees(game: Game[Any], bot: Any) -> int:
+def _sees(bot: Bot) -> int:
     """What ``bot`` is handed when it perceives, from its declarations (see the module notes)."""
-    if not getattr(bot, "needs_view", True):
+    if not bot.needs_view:
         return _NOTHING
-    if getattr(bot, "lens_view", False) and callable(getattr(game, "bot_lens", None)):
+    if bot.lens_view:
         return _LENS
-    return _PART if getattr(bot, "partial_view", False) else _VIEW
+    return _PART if bot.partial_view else _VIEW
 
 
 def play_realtime(
     game: Game[Any],
     config: dict[str, Any],
     seed: int,
-    bots: list[Any],
+    bots: list[Bot],
     reactions: list[ReactionModel | None] | None = None,
     record: bool = False,
     max_ms: int = 86_400_000,
@@ -484,7 +474,7 @@ def play_realtime(
     if match is not None:
         start = max((st.t for st in match.record.steps if st.t is not None), default=0)
     elif record:
-        match = Match(game, config, seed, [str(getattr(b, "name", "bot")) for b in bots])
+        match = Match(game, config, seed, [b.name for b in bots])
     state = match.state if match is not None else game.new(config, seed)
     overrides = {i: r for i, r in enumerate(reactions or []) if r is not None}
     sched = Scheduler(game, state, dict(enumerate(bots)), seed, overrides, idle_ms, start, match,

@@ -247,7 +247,7 @@ def create_app(
         """Every step of a finished game from one seat's point of view (none: spectator; all: all-seeing)."""
         return await manager_of(request).replay(table_id, seat)
 
-    install_tournaments(app, creations.take)  # knockouts: /api/tournaments, /ws/tournaments/{id}
+    install_tournaments(app, creations.take, identify)  # knockouts: /api/tournaments, /ws/tournaments/{id}
 
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(ws: WebSocket, table_id: str) -> None:

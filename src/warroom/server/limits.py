@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -156,18 +157,21 @@ class CreationLimiter:
         self.clock = clock
         self.buckets: dict[str, tuple[float, float]] = {}  # address -> (tokens, when)
 
-    def take(self, address: str) -> float:
-        """0 when ``address`` may create a table now, else the seconds until it may."""
+    def take(self, address: str, tables: int = 1) -> float:
+        """0 when ``address`` may create ``tables`` tables now (a knockout opens several at once),
+        else the seconds until it may (infinite: more than the burst, never at once)."""
         if self.rate <= 0:
             return 0.0
+        if tables > self.burst:
+            return math.inf
         now = self.clock()
         tokens, last = self.buckets.pop(address, (self.burst, now))
         tokens = min(self.burst, tokens + (now - last) * self.rate)
         wait = 0.0
-        if tokens >= 1.0:
-            tokens -= 1.0
+        if tokens >= tables:
+            tokens -= tables
         else:
-            wait = (1.0 - tokens) / self.rate
+            wait = (tables - tokens) / self.rate
         self.buckets[address] = (tokens, now)  # re-inserted: the dict stays in least-recent order
         while len(self.buckets) > self.keep:
             self.buckets.pop(next(iter(self.buckets)))

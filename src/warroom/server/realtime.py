@@ -207,9 +207,9 @@ def _choose(table: LiveTable, seat: int, state: Any, now: int) -> tuple[int, str
     if not legal:
         return 0, None
     try:
-        view = game.view(state, seat) if getattr(bot, "needs_view", True) else {}
+        view = game.view(state, seat) if bot.needs_view else {}
         action: str | None = bot.choose(view, legal, table.rngs[seat])
     except Exception:
-        log.exception("table %s: bot %s failed; it waits", table.id, getattr(bot, "name", "?"))
+        log.exception("table %s: bot %s failed; it waits", table.id, bot.name)
         return len(legal), None
     return len(legal), action

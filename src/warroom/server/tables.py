@@ -277,6 +277,8 @@ class TableManager:
         self._loading = asyncio.Lock()
         # called with a table the moment it finishes (a knockout advances its winner)
         self.on_finished: list[Callable[[LiveTable], None]] = []
+        # how many tables not finished a player opened without holding a seat there (their knockouts')
+        self.opened_by: list[Callable[[str], int]] = []
         self._commits: set[asyncio.Future[None]] = set()  # commits in flight, finished before shutdown
         self.closing = False
 
@@ -420,14 +422,7 @@ class TableManager:
         ``token_hashes`` (a knockout's match, ``server/tournaments.py``) gives human seats the hash
         of a token their player already holds: no ticket carries it, and no seat is the creator's,
         so each is claimed when its player arrives (until then the table is open and nobody acts)."""
-        running = sum(1 for t in self.tables.values() if t.status != "finished")
-        if running >= self.max_tables:
-            raise Refused(503, f"the server is full ({self.max_tables} tables in play); try again later")
-        if self.max_per_player and player is not None:
-            held = await self.read(self.store.open_tables_of, player)
-            if held >= self.max_per_player:
-                raise Refused(429, f"you already hold a seat at {held} tables not yet finished "
-                                   f"(at most {self.max_per_player}); finish or resign one first")
+        await self.make_room(1, player)
         try:
             game = registry.get(req.game)
             players = req.config.players if req.config.players is not None else len(req.seats)
@@ -491,6 +486,23 @@ class TableManager:
         self.tables[table_id] = table
         self._kick(table)
         return Created(table=table_id, seats=tickets, spectate_url=f"/table/{table_id}")
+
+    async def make_room(self, tables: int, player: str | None) -> None:
+        """Refuse ``tables`` new tables (503, 429) when they would pass the server's cap on tables
+        in play or ``player``'s on tables not finished: those where they hold a seat, and those
+        their knockouts opened (``opened_by``), so a tournament counts like the tables it opens."""
+        running = sum(1 for t in self.tables.values() if t.status != "finished")
+        if running + tables > self.max_tables:
+            raise Refused(503, f"the server is full ({self.max_tables} tables in play); try again later"
+                          if tables == 1 else f"the server has room for {max(0, self.max_tables - running)} more "
+                                              f"tables in play, and this opens {tables}; try again later")
+        if self.max_per_player and player is not None:
+            held = await self.read(self.store.open_tables_of, player) + sum(n(player) for n in self.opened_by)
+            if held + tables > self.max_per_player:
+                opening = "" if tables == 1 else f"this opens {tables} tables, and "
+                raise Refused(429, f"{opening}you already have {held} tables not yet finished, at your seats "
+                                   f"or in your knockouts (at most {self.max_per_player}); "
+                                   "finish or resign one first")
 
     async def join(self, table_id: str, seat: int | None, player: str | None = None) -> SeatTicket:
         """Claim an unclaimed open seat with a fresh token (its invite link stops working)."""

@@ -25,12 +25,14 @@ import asyncio
 import contextlib
 import json
 import logging
+import math
 import secrets
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
-from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Query, Request, Response, WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import insert, select, update
 
@@ -112,9 +114,11 @@ class TournamentManager:
         self.wake = asyncio.Event()
         self.task: asyncio.Task[None] | None = None
         self.lock = asyncio.Lock()
+        self.stuck: set[str] = set()  # tournaments with a match the server could not open (told once)
 
     async def start(self) -> None:
         self.tables.on_finished.append(self._on_table_finished)
+        self.tables.opened_by.append(self._opened_by)
         self.task = asyncio.create_task(self._run())
 
     async def stop(self) -> None:
@@ -124,6 +128,23 @@ class TournamentManager:
 
     def _on_table_finished(self, table: LiveTable) -> None:
         self.wake.set()
+
+    def _opened_by(self, player: str) -> int:
+        """The tables not finished that ``player``'s knockouts opened, but for those where they
+        hold a seat (the table manager counts those already)."""
+        count = 0
+        for t in self.live.values():
+            if t.status != "running" or t.data.get("creator") != player:
+                continue
+            rounds = t.data["bracket"]["rounds"]
+            for key, table_id in t.data["tables"].items():
+                rnd, index = (int(n) for n in key.split("."))
+                table = self.tables.tables.get(table_id)
+                if rounds[rnd][index]["winner"] is not None or (table is not None and table.status == "finished"):
+                    continue
+                if table is None or all(seat.player != player for seat in table.seats):
+                    count += 1
+        return count
 
     async def _run(self) -> None:
         while not self.tables.closing:
@@ -136,6 +157,8 @@ class TournamentManager:
                         continue  # another server advances it; its saves reach us by _refresh
                     async with self.lock:
                         await self._settle(t)
+                except Refused as err:  # a match's table could not be read: the next sweep tries again
+                    log.warning("tournament %s could not advance: %s", t.id, err.reason)
                 except Exception:  # the database failed, say: the next sweep tries again
                     log.exception("tournament %s could not advance", t.id)
                 if t.status == "finished":
@@ -174,7 +197,12 @@ class TournamentManager:
                 row.changed()
 
     # ----- creating ---------------------------------------------------------------------------------
-    async def create(self, req: CreateTournament, creator_name: str | None) -> dict[str, Any]:
+    async def create(self, req: CreateTournament, creator: str | None, creator_name: str | None,
+                     take: Callable[[int], float]) -> dict[str, Any]:
+        """Store a new knockout and open its first matches. Every table it opens at once counts
+        against the caps of a table ``POST``: the creator's address's rate (``take``), the
+        server's tables in play, the tables not finished of ``creator`` (its player); past any
+        of them the knockout is refused whole."""
         if req.game not in KNOCKOUT_GAMES:
             raise Refused(400, f"knockout tournaments are played in {', '.join(KNOCKOUT_GAMES)}, not {req.game!r}")
         if len(req.entrants) < MIN_ENTRANTS:
@@ -208,14 +236,24 @@ class TournamentManager:
                             "url": f"/tournament/{tid}#entrant={i}&token={token}", "creator": people == 1})
         seed = req.seed if req.seed is not None else secrets.randbelow(2**31)
         bracket = new_bracket(game.name, config, names, seed)
-        t = LiveTournament(tid, game.name, "running", {"bracket": bracket, "entrants": entrants, "tables": {}},
-                           now())
-        try:
-            await self.store.run(self._insert, t)
-        except Exception:
-            log.exception("tournament %s not saved", tid)
-            raise Refused(503, "the tournament could not be saved; try again") from None
-        self.live[tid] = t
+        opens = len(pending(bracket))
+        t = LiveTournament(tid, game.name, "running", {"bracket": bracket, "entrants": entrants, "tables": {},
+                                                       "creator": creator}, now())
+        async with self.lock:  # two knockouts created at once do not both count on the same room
+            await self.tables.make_room(opens, creator)
+            wait = take(opens)
+            if math.isinf(wait):
+                raise Refused(429, f"this knockout opens {opens} tables at once, more than one address may "
+                                   "create at once; enter fewer")
+            if wait > 0:
+                raise Refused(429, f"this knockout opens {opens} tables at once: too many tables created from "
+                                   f"your address; try again in {math.ceil(wait)} s")
+            try:
+                await self.store.run(self._insert, t)
+            except Exception:
+                log.exception("tournament %s not saved", tid)
+                raise Refused(503, "the tournament could not be saved; try again") from None
+            self.live[tid] = t
         if await self._holds(t):
             async with self.lock:
                 await self._settle(t)
@@ -238,10 +276,16 @@ class TournamentManager:
             seat, score = (winners[0], _score(summary["result"])) if winners else (0, "abandoned")
             report(bracket, rnd, index, match["a"] if seat == 0 else match["b"], score)
             moved = True
+        unopened = None
         for rnd, index in pending(bracket):
             if _key(rnd, index) not in tables:
-                tables[_key(rnd, index)] = await self._open_match(t, rnd, index)
+                try:
+                    tables[_key(rnd, index)] = await self._open_match(t, rnd, index)
+                except Refused as err:  # the server is full, say: the next sweep tries again
+                    unopened = err.reason
+                    continue
                 moved = True
+        self._tell_stuck(t, unopened)
         if bracket["champion"] is not None:
             t.status = "finished"
             moved = True
@@ -252,6 +296,16 @@ class TournamentManager:
                 return
             t.version += 1
             t.changed()
+
+    def _tell_stuck(self, t: LiveTournament, reason: str | None) -> None:
+        """One log line when a knockout cannot open a match (it waits, tried at every sweep), and
+        one when it can again."""
+        if reason is not None and t.id not in self.stuck:
+            self.stuck.add(t.id)
+            log.warning("tournament %s waits to open a match: %s", t.id, reason)
+        elif reason is None and t.id in self.stuck:
+            self.stuck.discard(t.id)
+            log.info("tournament %s opened its waiting matches", t.id)
 
     async def _open_match(self, t: LiveTournament, rnd: int, index: int) -> str:
         bracket = t.data["bracket"]
@@ -369,9 +423,11 @@ def _score(result: dict[str, Any]) -> str:
 
 
 # ----- routes ----------------------------------------------------------------------------------------
-def install(app: FastAPI, take: Any) -> None:
+def install(app: FastAPI, take: Callable[[str, int], float],
+            identify: Callable[[Request, Response], Awaitable[str]]) -> None:
     """The knockout routes (``docs/protocol.md``, *Knockout tournaments*); ``take`` is the
-    server's creation limiter (a new tournament counts like a new table)."""
+    server's creation limiter (a knockout counts as the tables it opens at once), ``identify``
+    the browser's player (made with a cookie if it has none), whose caps a knockout counts against."""
 
     def of(request: Request | WebSocket) -> TournamentManager:
         found: TournamentManager = request.app.state.tournaments
@@ -383,19 +439,13 @@ def install(app: FastAPI, take: Any) -> None:
         return {"games": list(KNOCKOUT_GAMES), "min_entrants": MIN_ENTRANTS, "max_entrants": MAX_ENTRANTS}
 
     @app.post("/api/tournaments")
-    async def create_tournament(body: CreateTournament, request: Request) -> dict[str, Any]:
+    async def create_tournament(body: CreateTournament, request: Request, response: Response) -> dict[str, Any]:
         """Create a knockout; each person's entrant gets a token and a link (shown only here)."""
-        wait = take(request.client.host if request.client else "")
-        if wait > 0:
-            raise Refused(429, f"too many tables created from your address; try again in {int(wait) + 1} s")
-        from warroom.server.players import player_of
-
+        address = request.client.host if request.client else ""
         manager = of(request)
-        player = player_of(request.cookies)
-        name = None
-        if player is not None:
-            _known, name = await manager.tables.read(manager.store.player, player)
-        return await manager.create(body, name)
+        player = await identify(request, response)
+        _known, name = await manager.tables.read(manager.store.player, player)
+        return await manager.create(body, player, name, lambda tables: take(address, tables))
 
     @app.get("/api/tournaments")
     async def list_tournaments(request: Request, status: str | None = Query(None, description="running or finished"),

@@ -40,18 +40,9 @@ SEARCH_GAMES = 20  # default games for bots that search (they are thousands of t
 MATPLOTLIB_HINT = "pip install 'warroom[report]'"
 
 
-def probe_for(game: str) -> Any:
-    """The game's ``report`` module (its cards' usage), or ``None``."""
-    try:
-        return importlib.import_module(f"warroom.games.{game}.report")
-    except ModuleNotFoundError:
-        return None
-
-
 def facts_chunk(spec: SimSpec, start: int, stop: int) -> list[GameRow]:
     """``run_chunk`` that also keeps each game's facts: the first player and the cards' usage."""
     game = registry.get(spec.game)
-    probe = probe_for(game.name)
     rows = []
     for index in range(start, stop):
         steps: list[tuple[int, str, list[Event]]] = []
@@ -62,8 +53,9 @@ def facts_chunk(spec: SimSpec, start: int, stop: int) -> list[GameRow]:
         row = play_one(game, spec, index, observe)
         if row.error is None:
             facts: dict[str, Any] = {"first": steps[0][0] if steps else None}
-            if probe is not None:
-                facts["usage"] = probe.usage(game.new(spec.config, row.seed), steps)
+            usage = game.card_usage(game.new(spec.config, row.seed), steps)
+            if usage is not None:
+                facts["usage"] = usage
             row.facts = facts
         rows.append(row)
     return rows
@@ -141,9 +133,8 @@ def _cards(rows: list[GameRow], seats: int, groups: dict[str, str],
 def figures(game_name: str, runs: list[SimRun], seed: int) -> dict[str, Any]:
     """Everything the report shows, as JSON-ready data."""
     game = registry.get(game_name)
-    probe = probe_for(game.name)
-    groups = probe.groups() if probe is not None else {}
-    owners = probe.owners() if probe is not None and hasattr(probe, "owners") else {}
+    groups = game.card_groups()
+    owners = game.card_owners()
     settings = []
     for run in runs:
         ok = [r for r in run.rows if r.error is None]
@@ -352,7 +343,7 @@ def render_html(fig_data: dict[str, Any], images: dict[str, str]) -> str:
 
 def planned_games(game: str, bots: list[str], games: int, search_games: int = SEARCH_GAMES) -> list[int]:
     """Games each bot will play: ``games``, or at most ``search_games`` for a bot that searches."""
-    return [min(games, search_games) if getattr(bot_registry.make(game, b), "searches", False) else games
+    return [min(games, search_games) if bot_registry.make(game, b).searches else games
             for b in bots]
 
 

@@ -13,6 +13,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from warroom.engine.bot import Bot
 from warroom.games.kasl.board import CV, FIEFDOM_OF, FIEFDOMS, PASSABLE, PLAGUE_NEXT
 
 
@@ -81,7 +82,7 @@ def _best_move(legal: list[str], value: Callable[[int, int], float]) -> str:
     return best
 
 
-class HeuristicBot:
+class HeuristicBot(Bot):
     """Rules of thumb for every Kasl decision."""
 
     name = "heuristic"

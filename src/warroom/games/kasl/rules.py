@@ -16,8 +16,11 @@ from typing import Any, ClassVar
 from warroom.engine import Decision, Event, Game, Option, Result, Rng, make_rng, mix_seed
 from warroom.engine.choices import SelectRule, select
 from warroom.engine.frames import Frame, FrameRule, Resolver, finish, push
+from warroom.engine.reference import RulesReference
 from warroom.games.kasl import action_space as _space
 from warroom.games.kasl import encode as _encode
+from warroom.games.kasl import reference as references
+from warroom.games.kasl import summary as summaries
 from warroom.games.kasl import text
 from warroom.games.kasl.board import (
     ARCH,
@@ -534,6 +537,16 @@ class Kasl(Game[KaslState]):
     options: ClassVar[dict[str, Option]] = {
         "rounds": Option(ROUNDS, "rounds of play before the final count", 1, 20),
     }
+
+    # what the tables show between decisions and after the game (summary.py), and the rules
+    def marker(self, config: dict[str, Any], event: dict[str, Any]) -> str | None:
+        return summaries.marker(event)
+
+    def summary(self, config: dict[str, Any], log: list[dict[str, Any]]) -> list[str]:
+        return summaries.summary(log)
+
+    def rules_reference(self) -> RulesReference:
+        return references.reference(self.title, self.rules_version)
 
     def seat_names(self, config: dict[str, Any]) -> list[str]:
         return COLOURS[: int(config["players"])]

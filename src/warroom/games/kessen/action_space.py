@@ -44,6 +44,6 @@ def kessen_space() -> ActionSpace:
     ])
 
 
-def action_space(self: object, config: dict[str, object]) -> ActionSpace:
-    """``Game.action_space`` for Paper Kessen (bound as a method of the game)."""
+def action_space() -> ActionSpace:
+    """``Game.action_space`` for Paper Kessen (the same for every configuration)."""
     return kessen_space()

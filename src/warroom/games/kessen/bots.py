@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from warroom.engine import Rng, parse
+from warroom.engine.bot import Bot
 from warroom.games.kessen.cards import CAO_CAO, CARDS, KEY, KIND, LIU_BEI, MAIN_LEADERS
 from warroom.games.kessen.force import KIND_OF_KEY, LEADER_TROOP_BONUS, force_total, negated
 from warroom.games.kessen.rules import (
@@ -518,7 +519,7 @@ def troop_score(troop: int, leader: int) -> float:
 
 
 # ----- the bot ------------------------------------------------------------------------------
-class HeuristicBot:
+class HeuristicBot(Bot):
     """Rules of thumb for every Paper Kessen decision; sees only its seat's view."""
 
     name = "heuristic"

@@ -127,8 +127,8 @@ def _hooks() -> list[object]:
     return _rules
 
 
-def encode(self: object, state: KessenState, seat: int) -> bytearray:
-    """``Game.encode`` for Paper Kessen (bound as a method of the game: ``self`` is unused).
+def encode(state: KessenState, seat: int) -> bytearray:
+    """``Game.encode`` for Paper Kessen.
 
     Every feature is a flag or a count from 0 to 255, so the observation is a ``bytearray``:
     cheap to fill, and a consumer turns it into an array without a Python float per slot
@@ -203,6 +203,6 @@ def encode(self: object, state: KessenState, seat: int) -> bytearray:
     return out
 
 
-def observation_size(self: object, config: dict[str, object]) -> int:
+def observation_size() -> int:
     """``Game.observation_size`` for Paper Kessen: the same layout for every configuration."""
     return SIZE

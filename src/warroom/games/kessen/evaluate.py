@@ -63,12 +63,12 @@ def weights() -> list[float]:
             AHEAD_AT_STAKE]
 
 
-def evaluate(self: Any, state: KessenState, seat: int) -> float:
-    """``Game.evaluate`` for Paper Kessen (bound as a method of the game: ``self`` is unused)."""
-    return evaluate_all(self, state)[seat]
+def evaluate(state: KessenState, seat: int) -> float:
+    """``Game.evaluate`` for Paper Kessen."""
+    return evaluate_all(state)[seat]
 
 
-def evaluate_all(self: Any, state: KessenState) -> list[float]:
+def evaluate_all(state: KessenState) -> list[float]:
     """``evaluate`` for both seats at once: ``0.5 + 0.5 * tanh(score)`` for seat 0, where the
     score is the weighted sum of ``terms(state)``, and its complement for seat 1 (every term is
     a difference between the sides). Written out rather than built from ``terms``: a search bot

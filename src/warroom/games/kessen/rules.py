@@ -17,10 +17,16 @@ from collections.abc import Callable, Iterable
 from typing import Any, ClassVar
 
 from warroom.engine import ConfigError, Decision, Event, Game, Option, Result, Rng, make_rng
+from warroom.engine.action_space import ActionSpace
 from warroom.engine.frames import NO_SEAT, Frame, FrameRule, Resolver, finish, push
 from warroom.engine.rng import quick_shuffle
+from warroom.engine.reference import RulesReference
 from warroom.engine.windows import PASS, Then, WindowRule, Windows
 from warroom.games.kessen import text
+from warroom.games.kessen import evaluate as evaluation
+from warroom.games.kessen import reference as references
+from warroom.games.kessen import report as reports
+from warroom.games.kessen import summary as summaries
 from warroom.games.kessen.action_space import action_space
 from warroom.games.kessen.cards import (
     BY_KEY,
@@ -36,7 +42,6 @@ from warroom.games.kessen.cards import (
     N_CARDS,
 )
 from warroom.games.kessen.encode import encode, observation_size
-from warroom.games.kessen.evaluate import evaluate, evaluate_all
 from warroom.games.kessen.force import KIND_OF_KEY, force_total, negated, unit_force
 from warroom.games.kessen.state import Chained, KessenState, Played, Side, Unit
 
@@ -108,11 +113,47 @@ class Kessen(Game[KessenState]):
         ),
     }
 
-    evaluate = evaluate  # search bots' evaluation function, in evaluate.py
-    evaluate_all = evaluate_all  # the same for every seat at once (ISMCTS scores each world so)
-    action_space = action_space  # the stable action numbering, in action_space.py
-    encode = encode  # research interfaces' observation, read from the state (encode.py)
-    observation_size = observation_size
+    has_stages = True  # a battle: search rollouts may stop at its end
+
+    # search bots' evaluation (evaluate.py): the same for every seat at once, which ISMCTS uses
+    def evaluate(self, state: KessenState, seat: int) -> float:
+        return evaluation.evaluate(state, seat)
+
+    def evaluate_all(self, state: KessenState) -> list[float]:
+        return evaluation.evaluate_all(state)
+
+    def stage(self, state: KessenState) -> int:
+        return evaluation.stage(state)
+
+    # research interfaces: the stable action numbering and the observation read from the state
+    def action_space(self, config: dict[str, Any]) -> ActionSpace:
+        return action_space()
+
+    def observation_size(self, config: dict[str, Any]) -> int:
+        return observation_size()
+
+    def encode(self, state: KessenState, seat: int) -> bytearray:
+        return encode(state, seat)
+
+    # what the tables show between decisions and after the game (summary.py), and the rules
+    def marker(self, config: dict[str, Any], event: dict[str, Any]) -> str | None:
+        return summaries.marker(event)
+
+    def summary(self, config: dict[str, Any], log: list[dict[str, Any]]) -> list[str]:
+        return summaries.summary(log)
+
+    def rules_reference(self) -> RulesReference:
+        return references.reference(self.title, self.rules_version)
+
+    # the balance report's card tables (report.py)
+    def card_usage(self, initial: KessenState, steps: list[tuple[int, str, list[Event]]]) -> dict[str, list[list[str]]]:
+        return reports.usage(initial, steps)
+
+    def card_groups(self) -> dict[str, str]:
+        return reports.groups()
+
+    def card_owners(self) -> dict[str, int]:
+        return reports.owners()
 
     def seat_names(self, config: dict[str, Any]) -> list[str]:
         return list(SIDES)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from warroom.engine.bot import Bot
 from warroom.games.ltk.cards import KIND, SUBTYPE, TYPES
 from warroom.games.ltk.views import roles_not_shown
 
@@ -91,7 +92,7 @@ def _args(action: str) -> dict[str, str]:
     return dict(w.split("=", 1) for w in action.split(" ")[1:] if "=" in w)
 
 
-class HeuristicBot:
+class HeuristicBot(Bot):
     name = "heuristic"
     needs_view = True
 

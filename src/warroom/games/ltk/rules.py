@@ -17,11 +17,14 @@ from warroom.engine.events import Event
 from warroom.engine.frames import NO_SEAT, Frame, FrameRule, finish, push
 from warroom.engine.game import Decision, Game, Option, Result
 from warroom.engine.rng import make_rng
+from warroom.engine.reference import RulesReference
 from warroom.engine.windows import UNIFORM_WINDOWS
 from warroom.games.ltk import action_space as _space
 from warroom.games.ltk import core, text
 from warroom.games.ltk import encode as _encode
 from warroom.games.ltk.cards import DECK_SIZE, KIND, deck_ids, delayed, weapons  # noqa: F401  (tools, weapons, armor)
+from warroom.games.ltk import reference as references
+from warroom.games.ltk import summary as summaries
 from warroom.games.ltk.cards import basic as _basic  # noqa: F401  (registers Kill, Dodge, Peach)
 from warroom.games.ltk.cards import equipment as _equipment  # noqa: F401
 from warroom.games.ltk.generals import GENERALS, LORDS, OTHERS
@@ -75,6 +78,16 @@ class Ltk(Game[LtkState]):
     }
 
     def seat_label(self, state: LtkState, player: int) -> str:
+    # what the tables show between decisions and after the game (summary.py), and the rules
+    def marker(self, config: dict[str, Any], event: dict[str, Any]) -> str | None:
+        return summaries.marker(event)
+
+    def summary(self, config: dict[str, Any], log: list[dict[str, Any]]) -> list[str]:
+        return summaries.summary(log)
+
+    def rules_reference(self) -> RulesReference:
+        return references.reference(self.title, self.rules_version)
+
         return text.seat_name(state, player)
 
     # ----- set-up ------------------------------------------------------------------------------

@@ -27,6 +27,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from warroom.engine.bot import Bot
 from warroom.engine.realtime import REACTION_LEVELS, HumanReaction
 from warroom.games.tessen.cards import SUPER, WARRIOR
 from warroom.games.tessen.rules import ACTIONS
@@ -36,7 +37,7 @@ Op = tuple[str, int, int]
 Ops = tuple[tuple[str, Op], ...]  # actions with their meaning
 
 
-class TessenBot:
+class TessenBot(Bot):
     """The heuristic strategy at one level of skill."""
 
     name = "heuristic"

@@ -14,6 +14,9 @@ from typing import Any, ClassVar
 
 from warroom.engine import Decision, Dynamics, Event, Game, Option, Result, Rng, make_rng
 from warroom.engine.errors import ConfigError, WarroomError
+from warroom.engine.reference import RulesReference
+from warroom.games.tessen import reference as references
+from warroom.games.tessen import summary as summaries
 from warroom.games.tessen import text
 from warroom.games.tessen.cards import (
     ANIMALS,
@@ -283,6 +286,29 @@ class Tessen(Game[TessenState]):
         if opts["handicap_seat"] not in SEATS:
             raise ConfigError(f"option handicap_seat must be p1 or p2, not {opts['handicap_seat']!r}")
         state = TessenState(config, rng, [Side([]), Side([])])
+    # Options added after games of rules version 1 were recorded. At its default such an option is
+    # left out of the configuration: the state (and so every state hash) of a game played at the
+    # default is then what the older records hold, and they still replay and resume.
+    LATER_OPTIONS: ClassVar[tuple[str, ...]] = (DRAGON_UNDER_ATTACK,)
+
+    def configure(self, players: int | None = None, variants: list[str] | tuple[str, ...] = (),
+                  options: dict[str, str | int] | None = None) -> dict[str, Any]:
+        config = super().configure(players, variants, options)
+        for key in self.LATER_OPTIONS:
+            if config["options"][key] == self.options[key].default:
+                del config["options"][key]
+        return config
+
+    # what the tables show between decisions and after the game (summary.py), and the rules
+    def marker(self, config: dict[str, Any], event: dict[str, Any]) -> str | None:
+        return summaries.marker(event)
+
+    def summary(self, config: dict[str, Any], log: list[dict[str, Any]]) -> list[str]:
+        return summaries.summary(log)
+
+    def rules_reference(self) -> RulesReference:
+        return references.reference(self.title, self.rules_version)
+
         if HANDICAP in config["variants"]:
             side = state.sides[SEATS.index(str(opts["handicap_seat"]))]
             n = int(opts["handicap_warriors"])

@@ -320,10 +320,17 @@ def _warroom() -> list[str]:
 
 
 def start_server(database: str, log: Path) -> tuple[subprocess.Popen[str], int]:
-    """``warroom serve`` on a free loopback port; returns the process and the port."""
+    """``warroom serve`` on a free loopback port, with the caps the benchmark needs; returns the
+    process and the port.
+
+    Every client process creates its tables from one address and with one cookie (httpx keeps
+    it), so it is one player holding the first seat of up to ``MAX_TABLES`` tables: the limits
+    that protect a public server from one address or player (creations a minute, tables per
+    player) are lifted, and the total is raised to what ``--tables`` may ask for."""
     with log.open("w") as err:
         proc = subprocess.Popen([*_warroom(), "serve", "--host", HOST, "--port", "0", "--database", database,
-                                 "--bot-delay", "0", "--tables-per-minute", "0", "--max-tables", str(MAX_TABLES)],
+                                 "--bot-delay", "0", "--tables-per-minute", "0", "--max-tables", str(MAX_TABLES),
+                                 "--max-tables-per-player", "0"],
                                 stdout=subprocess.PIPE, stderr=err, text=True)
     assert proc.stdout is not None
     with selectors.DefaultSelector() as sel:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tests.ltk.scenario import GAME, act, cid, hero, seat, table
+from warroom.games.ltk.state import LtkState
 
 
 def test_wusheng_guan_yu_uses_a_red_card_even_equipped_as_kill() -> None:
@@ -59,3 +60,31 @@ def test_jijiu_hua_tuo_saves_with_a_red_card_outside_his_turn() -> None:
     act(s, 0, f"use card={cid('slash ♠7')} target=1")
     act(s, 2, f"use card={cid('jink ♥2')} as=peach")
     assert s.seats[1].hp == 1 and s.seats[1].alive
+
+
+def _guan_yu_table(weapon_or_horse: dict[str, str], **kw: object) -> LtkState:
+    return table(hero("guan_yu", "monarch", ["peach ♥3"], equipment=weapon_or_horse), seat("xu_chu", "rebel"),
+                 seat("cao_ren", "rebel"), seat("huang_gai", "defector"), seat("lu_meng", "minister"), **kw)
+
+
+def test_wusheng_kill_made_of_the_equipped_halberd_has_guan_yus_range_without_it() -> None:
+    s = _guan_yu_table({"weapon": "halberd ♦Q"})
+    legal = GAME.legal_actions(s, 0)
+    halberd, peach = cid("halberd ♦Q"), cid("peach ♥3")
+    assert f"use card={peach} as=slash target=2" in legal  # the Halberd's range 4 reaches Cao Ren
+    assert f"use card={halberd} as=slash target=1" in legal
+    assert f"use card={halberd} as=slash target=2" not in legal  # used, the Halberd no longer counts
+
+
+def test_wusheng_kill_made_of_the_equipped_chitu_has_guan_yus_distance_without_it() -> None:
+    s = _guan_yu_table({"offense_horse": "chitu ♥5"})
+    legal = GAME.legal_actions(s, 0)
+    assert f"use card={cid('peach ♥3')} as=slash target=2" in legal  # Chitu brings Cao Ren to 1
+    assert f"use card={cid('chitu ♥5')} as=slash target=2" not in legal
+
+
+def test_a_wusheng_kill_made_of_the_equipped_crossbow_gets_no_crossbow_exemption() -> None:
+    s = _guan_yu_table({"weapon": "crossbow ♦A"}, used={"kill": 1})
+    legal = GAME.legal_actions(s, 0)
+    assert f"use card={cid('peach ♥3')} as=slash target=1" in legal  # the Crossbow lifts the limit
+    assert not any(a.startswith(f"use card={cid('crossbow ♦A')} ") for a in legal)

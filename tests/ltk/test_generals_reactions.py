@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.ltk.scenario import act, asked, cid, hero, seat, table
+from tests.ltk.scenario import GAME, act, asked, cid, hero, seat, table
 
 
 def test_lianying_lu_xun_draws_when_his_last_hand_card_goes() -> None:
@@ -108,3 +108,15 @@ def test_lianying_fires_when_lu_xun_gives_his_last_card_as_a_peach_to_a_dying_pl
     assert s.seats[1].hp == 1 and asked(s) == (2, "ability:lianying")
     act(s, 2, "use ability=lianying")
     assert s.seats[2].hand == [cid("jink ♥2")]
+
+
+def test_liuli_paid_with_the_equipped_weapon_passes_the_kill_only_within_da_qiaos_range_without_it() -> None:
+    s = table(seat("xu_chu", "rebel", ["slash ♠7"]),
+              hero("da_qiao", "monarch", ["jink ♥2"], equipment={"weapon": "kylin_bow ♥5"}),
+              seat("cao_ren", "rebel"), seat("huang_gai", "defector"), seat("lu_meng", "minister"), current=0)
+    act(s, 0, f"use card={cid('slash ♠7')} target=1", )
+    act(s, 1, "use ability=liuli")
+    legal = GAME.legal_actions(s, 1)
+    bow, dodge = cid("kylin_bow ♥5"), cid("jink ♥2")
+    assert f"liuli card={dodge} to=3" in legal  # the Kylin Bow's range 5
+    assert f"liuli card={bow} to=2" in legal and f"liuli card={bow} to=3" not in legal  # range 1 without it

@@ -8,7 +8,8 @@ are imported (``rules.py`` imports them all), so this module imports none of the
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -256,6 +257,24 @@ def attack_range(state: LtkState, seat: int) -> int:
 
 def in_range(state: LtkState, a: int, b: int) -> bool:
     return distance(state, a, b) <= attack_range(state, a)
+
+
+@contextmanager
+def without(state: LtkState, seat: int, card: int) -> Iterator[None]:
+    """Inside: ``seat``'s equipment without ``card``, for an equipped card that is the one being used
+    or paid. It leaves the equipment area as it is used, so its range, its horse's distance and its
+    effect (the Crossbow's) no longer count for that use; the card is put back on the way out (a
+    legality question changes nothing). Not equipped: nothing changes."""
+    equip = state.seats[seat].equip
+    if card not in equip:
+        yield
+        return
+    slot = equip.index(card)
+    equip[slot] = NO_CARD
+    try:
+        yield
+    finally:
+        equip[slot] = card
 
 
 # ----- moving cards --------------------------------------------------------------------------------

@@ -16,15 +16,15 @@ from warroom.engine.errors import ConfigError
 from warroom.engine.events import Event
 from warroom.engine.frames import NO_SEAT, Frame, FrameRule, finish, push
 from warroom.engine.game import Decision, Game, Option, Result
-from warroom.engine.rng import make_rng
 from warroom.engine.reference import RulesReference
+from warroom.engine.rng import make_rng
 from warroom.engine.windows import UNIFORM_WINDOWS
 from warroom.games.ltk import action_space as _space
 from warroom.games.ltk import core, text
 from warroom.games.ltk import encode as _encode
-from warroom.games.ltk.cards import DECK_SIZE, KIND, deck_ids, delayed, weapons  # noqa: F401  (tools, weapons, armor)
 from warroom.games.ltk import reference as references
 from warroom.games.ltk import summary as summaries
+from warroom.games.ltk.cards import DECK_SIZE, KIND, deck_ids, delayed, weapons  # noqa: F401  (tools, weapons, armor)
 from warroom.games.ltk.cards import basic as _basic  # noqa: F401  (registers Kill, Dodge, Peach)
 from warroom.games.ltk.cards import equipment as _equipment  # noqa: F401
 from warroom.games.ltk.generals import GENERALS, LORDS, OTHERS
@@ -58,7 +58,7 @@ def role_counts(players: int, ten: str = "1/3/4/2") -> tuple[int, int, int, int]
 class Ltk(Game[LtkState]):
     name = "ltk"
     title = "Legends of the Three Kingdoms"
-    rules_version = 1
+    rules_version = 2  # 2: the rule fixes of issue 34 (Buqu, equipment in use, Jizhi, Lianying...)
     min_players = 2
     max_players = 10
     default_bot = "heuristic"
@@ -77,7 +77,6 @@ class Ltk(Game[LtkState]):
         "uniform_windows": UNIFORM_WINDOWS,
     }
 
-    def seat_label(self, state: LtkState, player: int) -> str:
     # what the tables show between decisions and after the game (summary.py), and the rules
     def marker(self, config: dict[str, Any], event: dict[str, Any]) -> str | None:
         return summaries.marker(event)
@@ -88,6 +87,7 @@ class Ltk(Game[LtkState]):
     def rules_reference(self) -> RulesReference:
         return references.reference(self.title, self.rules_version)
 
+    def seat_label(self, state: LtkState, player: int) -> str:
         return text.seat_name(state, player)
 
     # ----- set-up ------------------------------------------------------------------------------
@@ -447,10 +447,16 @@ class ActRule(FrameRule[LtkState]):
             if kind in uses:
                 prefix = _USE_TEXT[card]
                 out += [prefix + t for t in _target_texts(memo, state, seat, card, kind, card == only)]
+        equipped = state.seats[seat].equip
         for source in core.AS_SOURCES:
             for card, kind in source(state, seat):
                 prefix = f"use card={card} as={kind}"
-                out += [prefix + t for t in _target_texts(memo, state, seat, card, kind, card == only)]
+                if card in equipped:  # its targets are those of the equipment without it
+                    with core.without(state, seat, card):
+                        targets = core.USES[kind].targets(state, seat, card) or []
+                    out += [prefix + _targets_text(t) for t in targets]
+                else:
+                    out += [prefix + t for t in _target_texts(memo, state, seat, card, kind, card == only)]
         held = core.abilities(state, seat)
         for verb, (legal, _apply) in core.PHASE_ACTIONS.items():
             if verb in held:  # every phase action is named after the skill or weapon that grants it

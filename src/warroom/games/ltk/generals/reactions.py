@@ -31,10 +31,16 @@ core.TRIGGERS.register(Ability("jizhi", "tool_used", _draw(1),
 # ----- Liuli: when targeted by a Kill, discard a card and pass the Kill on -----------------------------------------
 def _liuli_choices(state: LtkState, seat: int, user: int) -> list[str]:
     s = state.seats[seat]
-    cards = sorted(s.hand) + [c for c in s.equip if c != NO_CARD]
-    targets = [t for t in core.order_from(state, seat)[1:] if t != user and core.in_range(state, seat, t)
-               and not any(ban(state, user, t) for ban in basic.KILL_TARGET_BANS)]
-    return [f"liuli card={c} to={t}" for c in cards for t in targets]
+    out = [f"liuli card={c} to={t}" for c in sorted(s.hand) for t in _liuli_targets(state, seat, user)]
+    for c in [c for c in s.equip if c != NO_CARD]:
+        with core.without(state, seat, c):  # paid with it, Da Qiao's range is her equipment's without it
+            out += [f"liuli card={c} to={t}" for t in _liuli_targets(state, seat, user)]
+    return out
+
+
+def _liuli_targets(state: LtkState, seat: int, user: int) -> list[int]:
+    return [t for t in core.order_from(state, seat)[1:] if t != user and core.in_range(state, seat, t)
+            and not any(ban(state, user, t) for ban in basic.KILL_TARGET_BANS)]
 
 
 def _liuli(state: LtkState, seat: int, ctx: Ctx, events: list[Event]) -> None:

@@ -582,6 +582,7 @@ class Kasl(Game[KaslState]):
             push(state, "place", who=p, items=[CITY, ARCH, ARCH, ARCH, LORD], why="setup")
         state.step = "setup"
         self._advance(state, events)
+        _name_the_neutral_army(state, events)
         return state, events
 
     # ----- protocol --------------------------------------------------------------------------
@@ -629,6 +630,7 @@ class Kasl(Game[KaslState]):
         else:
             _step_answer(state, player, action, events)
         self._advance(state, events)
+        _name_the_neutral_army(state, events)
         return events
 
     def result(self, state: KaslState) -> Result | None:
@@ -700,6 +702,23 @@ class Kasl(Game[KaslState]):
                 _step_answer(state, state.current, legal[0], events)
                 continue
             AUTO[step](state, events)
+
+
+# the field of each event that holds an army (an owner number), which may be the neutral army's
+ARMY_FIELD = {"deal": "seat", "attack": "defender", "loss": "owner", "lord_lost": "owner", "vacant": "was",
+              "siege": "from", "combat_end": "defender", "plague": "owner"}
+
+
+def _name_the_neutral_army(state: KaslState, events: list[Event]) -> None:
+    """Mark each event about the neutral army with ``neutral``: its owner number. In a two-player
+    game that number is the third colour's in larger games, so a log (the terminal's, a replay's,
+    the browser's) could only tell it apart by knowing the number of seats, which events lack."""
+    if state.players != 2:
+        return
+    for e in events:
+        field = ARMY_FIELD.get(e.kind)
+        if field is not None and e.data.get(field) == state.neutral:
+            e.data["neutral"] = state.neutral
 
 
 def _ranked(state: KaslState, seats: list[int], keys: dict[int, Any], events: list[Event],

@@ -39,9 +39,13 @@ def _t(n: Any) -> str:
 
 
 def _seat(e: dict[str, Any], key: str = "seat") -> str:
+    """The army in ``e[key]``: a colour, ``Neutral`` (an event about the neutral army says so in
+    ``neutral``: with two players its number is the third colour's), or ``Nobody``."""
     from warroom.games.kasl.board import COLOURS
 
     p = e.get(key, -1)
+    if isinstance(p, int) and p >= 0 and p == e.get("neutral"):
+        return "Neutral"
     if isinstance(p, int) and 0 <= p < len(COLOURS):
         return COLOURS[p].capitalize()
     return "Neutral" if isinstance(p, int) and p >= 0 else "Nobody"

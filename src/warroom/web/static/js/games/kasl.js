@@ -79,10 +79,17 @@ function units(counts) {
   return (counts || []).map((n, k) => (n ? `${n} ${PIECES[k]}` : "")).filter(Boolean).join(", ") || "nothing";
 }
 
+/** `who` for the armies of `entries`: the one an entry marks as the neutral army (`neutral`, its
+ * owner number: with two players it is the third colour's number) is "Neutral". */
+function naming(who, ...entries) {
+  const neutral = entries.find((x) => Number.isInteger(x?.neutral))?.neutral;
+  return (p) => (!Number.isInteger(p) || p < 0 ? "nobody" : p === neutral ? "Neutral" : who(p));
+}
+
 /** A log line for the events the game reports (the same words as the terminal's). */
 function sentence(e, board, who) {
   const t = (id) => `${id} ${board.byId.get(id)?.name || ""}`.trim();
-  const seat = (p) => (Number.isInteger(p) && p >= 0 ? who(p) : "nobody");
+  const seat = naming(who, e);
   const dice = (d) => (d || []).map((x) => x.join("→")).join(" ");
   switch (e.kind) {
     case "recruit_auto": return `${seat(e.seat)} recruits ${e.units.map(([t, k]) => `${PIECES[k]} on ${t}`).join(", ") || "nothing"}`;
@@ -136,9 +143,9 @@ function before(log, at, kind, match = () => true, stop = []) {
 /** The panel for a finished combat (`combat_end`, with its `attack` and any siege before it). */
 function combatMoment(e, log, board, who) {
   const t = (id) => `${id} ${board.byId.get(id)?.name || ""}`.trim();
-  const seat = (p) => (Number.isInteger(p) && p >= 0 ? who(p) : "nobody");
   const at = log.indexOf(e) >= 0 ? log.indexOf(e) : log.length;
   const attack = before(log, at, "attack", (a) => a.from === e.from && a.to === e.to, ["combat_end", "turn"]);
+  const seat = naming(who, e, attack);
   const lines = [];
   if (attack?.how === "dice") {
     const throws = (dice) => dice.map((d) => d.join("→")).join(" ");
@@ -178,7 +185,7 @@ function plagueMoment(e, log, board, who) {
   const lines = struck.map((p) => {
     const lost = p.lost || [];
     const pieces = [units(lost.slice(0, 5)), lost[5] ? `a ${STRONGHOLD[lost[5]]}` : ""].filter((x) => x && x !== "nothing");
-    const owner = Number.isInteger(p.owner) && p.owner >= 0 ? `${who(p.owner)} loses ${pieces.join(", ") || "nothing"}` : "nobody held it";
+    const owner = Number.isInteger(p.owner) && p.owner >= 0 ? `${naming(who, p)(p.owner)} loses ${pieces.join(", ") || "nothing"}` : "nobody held it";
     return `${t(p.territory)} (${p.how}): ${owner}`;
   });
   const headline = struck.length === 1 ? `The black plague ${e.how} on ${t(e.territory)}` : `The black plague strikes ${struck.length} territories`;
@@ -193,7 +200,7 @@ function ownerClass(owner, seats) {
 export function createView(ctx) {
   const board = boardFrom(ctx.rules);
   let selected = null; // the territory chosen as the source of an attack
-  let seatCount = 0; // seats of the last view: an owner number beyond them is the neutral army
+  const who = (p) => (ctx.seatLabel ? ctx.seatLabel(p) : `seat ${p}`);
 
   function actionFor(id, legal) {
     const actions = legal.map((m) => m.action);
@@ -315,7 +322,6 @@ export function createView(ctx) {
   const view = {
     render(snap) {
       const v = snap.view;
-      seatCount = (v.seats || []).length;
       replace(ctx.board, h("div", { class: "kasl" },
         h("div", { class: "kasl-top" }, roundTrack(v), scale(v)),
         h("div", { class: "kasl-main" }, drawBoard(snap),
@@ -336,8 +342,7 @@ export function createView(ctx) {
     },
     logText(entry) {
       if (typeof entry.text === "string") return entry.text;
-      const said = sentence(entry, board, (p) => (seatCount && p >= seatCount ? "Neutral"
-        : ctx.seatLabel ? ctx.seatLabel(p) : `seat ${p}`));
+      const said = sentence(entry, board, who);
       if (said) return said;
       const words = Object.entries(entry).filter(([k]) => k !== "kind")
         .map(([k, val]) => `${k}=${JSON.stringify(val)}`);
@@ -361,8 +366,6 @@ export function createView(ctx) {
     /** A panel for an outcome in the log (table.js): a finished combat, a plague strike. */
     moment(entry, snap) {
       const log = snap?.log || [];
-      seatCount = (snap?.view?.seats || []).length || seatCount;
-      const who = (p) => (seatCount && p >= seatCount ? "Neutral" : ctx.seatLabel ? ctx.seatLabel(p) : `seat ${p}`);
       if (entry.kind === "combat_end") return combatMoment(entry, log, board, who);
       if (entry.kind === "plague") return plagueMoment(entry, log, board, who);
       return null;

@@ -170,8 +170,8 @@ class HeuristicBot(Bot):
         if sum(d_units) == 0:
             return 10 + gain  # vacant: taken without dice
         s_units = b.units[src]
-        if s_units[2] == sum(s_units) and not d_units[2] and not b.level[dst]:
-            return 9 + gain  # a cavalry charge: no dice
+        if s_units[2] == sum(s_units) and not d_units[2] and not b.level[dst] and not (b.lord[src] or b.lord[dst]):
+            return 9 + gain  # a cavalry charge: no dice (a Lord on either side stops it)
         a_cv, d_cv = b.cv(src), b.cv(dst)
         na = _dice(a_cv) + b.lord[src]
         nd = _dice(d_cv) + (0 if s_units[3] else b.level[dst])

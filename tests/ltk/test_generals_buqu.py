@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import random
+
 from tests.ltk.scenario import GAME, act, asked, cid, hero, seat, table
+from warroom.bots import make
 from warroom.games.ltk.state import LtkState
 
 
@@ -61,3 +64,14 @@ def test_buqu_the_card_zhou_tai_discards_decides_whether_he_is_still_dying() -> 
     s = dying_at_minus_two()
     act(s, 1, f"pick card={cid('slash ♣7')}")  # ♦2 and ♥2 are left: still dying, and nobody has a Peach
     assert not s.seats[1].alive and GAME.result(s) is not None
+
+
+def test_the_bot_discards_a_buqu_card_of_the_repeated_rank() -> None:
+    s = table(seat("xu_chu", "rebel", ["slash ♠7"]), hero("zhou_tai", "monarch", ["peach ♥3"], hp=-1,
+              buqu=["slash ♣7", "jink ♦2"]), seat("cao_ren", "minister"), current=0, draw=["jink ♥2"])
+    act(s, 0, f"use card={cid('slash ♠7')} target=1")
+    act(s, 1, "use ability=buqu", f"use card={cid('peach ♥3')}")
+    choice = make("ltk", "heuristic").choose(GAME.view(s, 1), GAME.legal_actions(s, 1), random.Random(0))
+    assert choice in (f"pick card={cid('jink ♦2')}", f"pick card={cid('jink ♥2')}")
+    act(s, 1, choice)
+    assert s.seats[1].alive and asked(s) == (0, "action")

@@ -14,7 +14,7 @@ import random
 from typing import Any
 
 from warroom.engine.bot import Bot
-from warroom.games.ltk.cards import KIND, SUBTYPE, TYPES
+from warroom.games.ltk.cards import KIND, RANK, SUBTYPE, TYPES
 from warroom.games.ltk.views import roles_not_shown
 
 VALUE = {"peach": 6.0, "jink": 4.0, "nullification": 4.5, "slash": 3.0, "ex_nihilo": 3.5, "lightning": 0.5}
@@ -234,6 +234,9 @@ class HeuristicBot(Bot):
             return max(picks, key=lambda a: t.hostile[int(_args(a)["seat"])])
         if purpose == "harvest":
             return max(picks, key=lambda a: card_value(int(_args(a)["card"])))
+        if purpose == "buqu":  # discard a repeated rank: the cards left may keep Zhou Tai out of dying
+            ranks = [RANK[c] for c in data["candidates"] if c not in data["picked"]]
+            return next((a for a in picks if ranks.count(RANK[int(_args(a)["card"])]) > 1), picks[0])
         return min(picks, key=lambda a: card_value(int(_args(a)["card"])) if "card" in _args(a) else 0)
 
     def _take(self, t: _Table, data: dict[str, Any], legal: list[str]) -> str:

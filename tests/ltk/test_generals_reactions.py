@@ -120,3 +120,12 @@ def test_liuli_paid_with_the_equipped_weapon_passes_the_kill_only_within_da_qiao
     bow, dodge = cid("kylin_bow ♥5"), cid("jink ♥2")
     assert f"liuli card={dodge} to=3" in legal  # the Kylin Bow's range 5
     assert f"liuli card={bow} to=2" in legal and f"liuli card={bow} to=3" not in legal  # range 1 without it
+
+
+def test_lianying_fires_when_a_dismantle_takes_lu_xuns_last_hand_card() -> None:
+    s = table(seat("gan_ning", "monarch", ["dismantlement ♠3"]), hero("lu_xun", "rebel", ["jink ♥2"]),
+              draw=["slash ♠8"])
+    act(s, 0, f"use card={cid('dismantlement ♠3')} target=1", "take zone=hand")
+    assert asked(s) == (1, "ability:lianying")
+    act(s, 1, "use ability=lianying")
+    assert s.seats[1].hand == [cid("slash ♠8")]

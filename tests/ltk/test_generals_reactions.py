@@ -129,3 +129,13 @@ def test_lianying_fires_when_a_dismantle_takes_lu_xuns_last_hand_card() -> None:
     assert asked(s) == (1, "ability:lianying")
     act(s, 1, "use ability=lianying")
     assert s.seats[1].hand == [cid("slash ♠8")]
+
+
+def test_lianying_fires_when_the_monarch_lu_xun_discards_everything_for_killing_a_minister() -> None:
+    s = table(hero("lu_xun", "monarch", ["slash ♠7", "jink ♥2"], equipment={"weapon": "axe ♦5"}),
+              seat("xu_chu", "minister", hp=1), seat("cao_ren", "rebel"), seat("huang_gai", "defector"),
+              draw=["slash ♠8"])
+    act(s, 0, f"use card={cid('slash ♠7')} target=1")
+    assert not s.seats[1].alive and s.seats[0].equip[0] == -1 and asked(s) == (0, "ability:lianying")
+    act(s, 0, "use ability=lianying")
+    assert s.seats[0].hand == [cid("slash ♠8")] and asked(s) == (0, "action")

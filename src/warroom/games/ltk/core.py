@@ -499,9 +499,10 @@ class DyingRule(FrameRule[LtkState]):
         if out_of_danger(state, seat):
             finish(state, frame, {"saved": True})
             return
+        # finished first: what the death sets off (the Monarch's penalty discard fires Lianying and
+        # Xiaoji) goes on the stack above the frame below
+        finish(state, frame, {"saved": False})
         die(state, seat, d["killer"], events)
-        if not over(state):
-            finish(state, frame, {"saved": False})
 
 
 def _can_rescue(state: LtkState, seat: int, dying: int) -> bool:

@@ -385,11 +385,12 @@ class DiscardPhaseRule(FrameRule[LtkState]):
             if not ctx.get("skip") and excess > 0:
                 select(state, seat, s.hand, excess, excess, "discard")
             return
-        for value in frame.results:
-            if isinstance(value, dict) and value.get("purpose") == "discard":
-                core.discard_own(state, seat, value["picked"], events, "hand limit")
+        picked: list[int] = next((v["picked"] for v in frame.results
+                                  if isinstance(v, dict) and v.get("purpose") == "discard"), [])
         frame.results.clear()
-        finish(state, frame, None)
+        finish(state, frame, None)  # first: what the discard fires goes on the stack above the turn
+        if picked:
+            core.discard_own(state, seat, picked, events, "hand limit")
 
 
 def hand_limit(state: LtkState, seat: int) -> int:

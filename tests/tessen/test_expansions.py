@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from tests.tessen.scenario import GAME, act, side, table
 from warroom.engine import ConfigError, IllegalAction
+from warroom.engine.record import Record, replay
+from warroom.games.tessen.cards import KIND_OF, WITH
 
 DRAGON = ("dragon",)
 SACRED = ("sacred-animal",)
@@ -29,7 +33,59 @@ def test_without_the_expansion_there_is_no_dragon() -> None:
 def test_the_attacked_player_cannot_attack_the_dragon_instead_of_answering() -> None:
     state = table(side(hand="warrior"), side(hand="warrior", places=("fox 1",)), variants=DRAGON)
     act(state, 0, "attack place=1 with=warrior", 10_000)
-    assert "dragon with=warrior" not in GAME.legal_actions(state, 1, 10_500)
+    assert GAME.legal_actions(state, 1, 10_500) == ["defend with=warrior", "yield"]
+    with pytest.raises(IllegalAction, match="you are under attack on place 1: defend or yield"):
+        act(state, 1, "dragon with=warrior", 10_500)
+    assert state.sides[1].dragon == [0, 0] and state.sides[1].hand == [WITH["warrior"]]
+
+
+UNDER_ATTACK = {"dragon_under_attack": 1}
+
+
+def test_with_the_option_the_attacked_player_may_attack_the_dragon_and_still_answers() -> None:
+    state = table(side(hand="warrior"), side(hand="warrior super", places=("fox 2",)), variants=DRAGON,
+                  options=UNDER_ATTACK)
+    act(state, 0, "attack place=1 with=warrior", 10_000)
+    assert GAME.legal_actions(state, 1, 10_500) == ["defend with=warrior", "defend with=super", "yield",
+                                                    "dragon with=warrior", "dragon with=super"]
+    act(state, 1, "dragon with=warrior", 10_500)
+    assert state.sides[1].dragon == [1, 0]
+    assert state.attack == [0, 0, WITH["warrior"], 13_000]  # still to answer, on the same deadline
+    with pytest.raises(IllegalAction, match="you are under attack on place 1"):
+        act(state, 1, "draw", 10_900)  # the rest of the freeze stands
+    assert GAME.legal_actions(state, 1, 10_900) == ["defend with=super", "yield", "dragon with=super"]
+    events = act(state, 1, "yield", 11_000)
+    assert events[-1].kind == "yield" and state.sides[0].take == [KIND_OF["fox"], 2, 14_000]
+    assert state.sides[1].places[0] == [-1, 0, WITH["warrior"]]
+
+
+def test_with_the_option_an_attack_left_after_the_dragon_is_yielded_at_its_deadline() -> None:
+    state = table(side(hand="warrior"), side(hand="warrior", places=("fox 2",)), variants=DRAGON,
+                  options=UNDER_ATTACK)
+    act(state, 0, "attack place=1 with=warrior", 10_000)
+    act(state, 1, "dragon with=warrior", 10_500)
+    events = GAME.advance_time(state, 13_000)
+    assert [e.kind for e in events] == ["yield"] and events[0].data["timeout"] is True
+    assert state.sides[1].dragon == [1, 0] and state.sides[1].places[0] == [-1, 0, WITH["warrior"]]
+
+
+def test_the_option_needs_the_dragon() -> None:
+    state = table(side(hand="warrior"), side(hand="warrior", places=("fox 1",)), options=UNDER_ATTACK)
+    act(state, 0, "attack place=1 with=warrior", 10_000)
+    assert GAME.legal_actions(state, 1, 10_500) == ["defend with=warrior", "yield"]
+
+
+def test_a_game_recorded_before_the_option_replays_at_its_default() -> None:
+    # recorded by rules version 1 before dragon_under_attack existed: the option, at its default,
+    # is left out of the configuration, so every state (and hash) is the one recorded
+    record = Record.load(Path(__file__).parent / "records" / "rules-1-dragon-seed7.json")
+    assert "dragon_under_attack" not in record.config["options"]
+    last = None
+    for step in replay(record, verify=True):
+        last = step.state
+    assert len(record.steps) == 194 and GAME.result(last).to_json() == record.result
+    assert "dragon_under_attack" not in GAME.configure(2, ["dragon"], {"dragon_under_attack": 0})["options"]
+    assert GAME.configure(2, ["dragon"], UNDER_ATTACK)["options"]["dragon_under_attack"] == 1
 
 
 def test_fewer_warriors_on_the_dragon_costs_five_kept_animals_before_counting() -> None:

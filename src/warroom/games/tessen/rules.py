@@ -39,6 +39,7 @@ SEATS = ("p1", "p2")
 DRAGON = "dragon"
 SACRED = "sacred-animal"
 HANDICAP = "handicap"
+DRAGON_UNDER_ATTACK = "dragon_under_attack"  # the option (docs/rules/tessen.md, Dragon)
 HUNT = (WARRIOR, SUPER)
 
 # ----- every action text, parsed once -------------------------------------------------------------
@@ -90,8 +91,14 @@ def suitable(side: Side, kind: int) -> list[int]:
 
 
 def attacked(state: TessenState, p: int) -> bool:
-    """Whether ``p`` is under an unanswered attack (and so may only defend or yield)."""
+    """Whether ``p`` is under an unanswered attack (and so may only defend or yield, or, by
+    :func:`dragon_while_attacked`, attack the dragon)."""
     return bool(state.attack) and state.attack[0] != p
+
+
+def dragon_while_attacked(state: TessenState) -> bool:
+    """Whether a player under attack may also attack the dragon (the attack stays to answer)."""
+    return bool(state.config["options"].get(DRAGON_UNDER_ATTACK)) and DRAGON in state.config["variants"]
 
 
 def _by_mask(row: list[str]) -> list[tuple[str, ...]]:
@@ -129,6 +136,8 @@ def position_legal(state: TessenState, p: int) -> list[str]:
     if attack and attack[0] != p:
         out = [DEFEND[w] for w in HUNT if w in hand and (w == SUPER or attack[2] != SUPER)]
         out.append(YIELD)
+        if dragon_while_attacked(state):
+            out.extend([DRAGON_ATTACK[w] for w in HUNT if w in hand])
         return out
     opp = state.sides[1 - p]
     full = len(hand) >= HAND_LIMIT
@@ -197,6 +206,8 @@ def _op_legal(state: TessenState, p: int, action: str, op: Op) -> bool:
     if attack and attack[0] != p:
         if verb == "defend":
             return a in hand and (a == SUPER or attack[2] != SUPER)
+        if verb == "dragon":
+            return a in hand and dragon_while_attacked(state)
         return verb == "yield"
     if verb == "draw":
         return len(hand) < HAND_LIMIT and (not a or bool(state.sides[1 - p].discard))
@@ -266,26 +277,15 @@ class Tessen(Game[TessenState]):
         "answer_ms": Option(
             3000, "time to answer an attack (and to place yielded animals) before the default", 100,
             120_000),
+        # the rulebook's Dragon may come "instead of [...] defending" (docs/rules/tessen.md, Dragon)
+        DRAGON_UNDER_ATTACK: Option(
+            0, "dragon: 1 lets a player under attack put a warrior on the dragon before answering", 0, 1),
         "handicap_seat": Option("p1", "handicap: the seat that loses warriors (p1 or p2)"),
         "handicap_warriors": Option(
             1, "handicap: warriors removed (ordinary first; the 10th is the super-warrior)", 1,
             WARRIORS + SUPERS),
     }
 
-    def seat_names(self, config: dict[str, Any]) -> list[str]:
-        return list(SEATS)
-
-    def seat_label(self, state: TessenState, player: int) -> str:
-        return SEATS[player] if 0 <= player < 2 else f"seat {player}"
-
-    # ----- set-up ------------------------------------------------------------------------------
-    def start(self, config: dict[str, Any], seed: int) -> tuple[TessenState, list[Event]]:
-        rng = make_rng(config, seed)  # before configure, which keeps only players/variants/options
-        config = self.configure(config.get("players"), config.get("variants", ()), config.get("options"))
-        opts = config["options"]
-        if opts["handicap_seat"] not in SEATS:
-            raise ConfigError(f"option handicap_seat must be p1 or p2, not {opts['handicap_seat']!r}")
-        state = TessenState(config, rng, [Side([]), Side([])])
     # Options added after games of rules version 1 were recorded. At its default such an option is
     # left out of the configuration: the state (and so every state hash) of a game played at the
     # default is then what the older records hold, and they still replay and resume.
@@ -309,6 +309,20 @@ class Tessen(Game[TessenState]):
     def rules_reference(self) -> RulesReference:
         return references.reference(self.title, self.rules_version)
 
+    def seat_names(self, config: dict[str, Any]) -> list[str]:
+        return list(SEATS)
+
+    def seat_label(self, state: TessenState, player: int) -> str:
+        return SEATS[player] if 0 <= player < 2 else f"seat {player}"
+
+    # ----- set-up ------------------------------------------------------------------------------
+    def start(self, config: dict[str, Any], seed: int) -> tuple[TessenState, list[Event]]:
+        rng = make_rng(config, seed)  # before configure, which keeps only players/variants/options
+        config = self.configure(config.get("players"), config.get("variants", ()), config.get("options"))
+        opts = config["options"]
+        if opts["handicap_seat"] not in SEATS:
+            raise ConfigError(f"option handicap_seat must be p1 or p2, not {opts['handicap_seat']!r}")
+        state = TessenState(config, rng, [Side([]), Side([])])
         if HANDICAP in config["variants"]:
             side = state.sides[SEATS.index(str(opts["handicap_seat"]))]
             n = int(opts["handicap_warriors"])

@@ -98,7 +98,7 @@ def describe(state: TessenState, player: int, action: str) -> str:
 
 def explain_illegal(game: Tessen, state: TessenState, player: int, action: str) -> str:
     """Why ``action`` is not legal now (after the clock has been moved to the action's time)."""
-    from warroom.games.tessen.rules import ACTIONS, DRAGON, SACRED, attacked, suitable
+    from warroom.games.tessen.rules import ACTIONS, DRAGON, SACRED, attacked, dragon_while_attacked, suitable
 
     try:
         verb_word, _ = parse(action)
@@ -122,7 +122,8 @@ def explain_illegal(game: Tessen, state: TessenState, player: int, action: str) 
                 f"(at least {gap} ms between two actions of one player)")
     if side.take and verb != "take":
         return "place the animals your opponent yielded first (take)"
-    if attacked(state, player) and verb not in ("defend", "yield"):
+    if attacked(state, player) and verb not in ("defend", "yield") and not (
+            verb == "dragon" and dragon_while_attacked(state)):
         return (f"you are under attack on place {state.attack[1] + 1}: defend or yield before "
                 f"anything else")
     if verb == "take":

@@ -108,6 +108,19 @@ def test_piped_play_reaches_a_result(tmp_path: Path, monkeypatch: pytest.MonkeyP
     assert not (tmp_path / "saves").exists()  # a finished game without --save leaves no file
 
 
+def test_a_move_number_or_card_number_in_other_digits_is_refused_and_play_goes_on(tmp_path: Path) -> None:
+    """``²`` passed ``str.isdigit`` and failed ``int()`` (the session ended with "error: invalid
+    literal"); ``١`` was read as move 1. Both are refused like any other text, and so is ``info ²``."""
+    path = tmp_path / "left.json"
+    result = RUNNER.invoke(app, ["play", "kessen", "--seed", "3", "--save", str(path)], input="²\n١\ninfo ²\nq\n")
+    assert result.exit_code == 0 and "error" not in result.stdout + result.stderr, result.output
+    refused = [line for line in result.stdout.splitlines() if line.startswith("illegal: ")]
+    assert refused[0].startswith("illegal: '²' is not possible now (deploy phase")
+    assert refused[1].startswith("illegal: '١' is not possible now (deploy phase")
+    assert refused[2] == "illegal: no card '²'; try info N (the number shown beside a card) or info NAME"
+    assert len(refused) == 3 and all(step.seat == 1 for step in Record.load(path).steps)  # only the bot moved
+
+
 def test_play_saves_the_finished_game_when_asked(tmp_path: Path) -> None:
     path = tmp_path / "done.json"
     result = RUNNER.invoke(app, ["play", "kessen", "--seed", "4", "--seat", "evil", "--save", str(path)],

@@ -56,7 +56,7 @@ from rich.table import Table
 from rich.text import Text
 
 from warroom import bots as bot_registry
-from warroom.engine import ConfigError, IllegalAction, RecordError, WarroomError, canonical, registry
+from warroom.engine import ConfigError, IllegalAction, RecordError, WarroomError, canonical, digits, registry
 from warroom.engine.game import Game
 from warroom.engine.infoset import choose, witness
 from warroom.engine.match import Match
@@ -548,7 +548,7 @@ class Session:
             if "pass" not in legal:
                 raise IllegalAction(f"passing is not a move now; choose 1-{len(legal)}")
             return "pass"
-        if text.isdigit():
+        if digits(text):  # a move's number, in ASCII digits (int() would take "١٩" and fail on "²")
             n = int(text)
             if not 1 <= n <= len(legal):
                 raise IllegalAction(f"there is no move {n}; choose 1-{len(legal)}")

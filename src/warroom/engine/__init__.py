@@ -3,7 +3,7 @@
 It depends on the standard library only.
 """
 
-from warroom.engine.actions import Action, canonical, make, parse
+from warroom.engine.actions import Action, canonical, digits, is_whole, make, parse, whole
 from warroom.engine.errors import (
     ConfigError,
     GameOver,
@@ -39,9 +39,12 @@ __all__ = [
     "UnknownGame",
     "WarroomError",
     "canonical",
+    "digits",
+    "is_whole",
     "make",
     "make_rng",
     "mix_seed",
     "parse",
     "require",
+    "whole",
 ]

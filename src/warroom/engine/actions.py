@@ -12,6 +12,12 @@ words and nothing needs converting.
 chosen); a game that means a set writes it sorted. Records and the web protocol
 carry the text unchanged. Values never contain spaces, ``=`` or (inside a list)
 empty items.
+
+**Numbers** are written in ASCII digits only, and read with ``digits``/``whole``,
+never with ``int()`` or ``str.isdigit()``: those also take other scripts' digits
+(``int("١٩٠")`` is 190) and ``isdigit`` takes superscripts that ``int`` then
+refuses (``"²"``), so typed text would name another move or fail deep inside a
+game. ``parse`` refuses a value holding any numeral that is not an ASCII digit.
 """
 
 from __future__ import annotations
@@ -33,6 +39,25 @@ def make(verb: str, /, **args: int | str | list[int] | list[str] | tuple[int | s
     )
 
 
+def digits(text: str) -> bool:
+    """Whether ``text`` is one or more ASCII digits ``0-9`` (``str.isdigit`` without the other
+    scripts' digits, superscripts and circled numbers it also accepts)."""
+    return text.isascii() and text.isdigit()
+
+
+def is_whole(text: str) -> bool:
+    """Whether ``text`` is a whole number ``whole`` reads: ASCII digits, perhaps after a minus sign."""
+    return digits(text[1:] if text[:1] == "-" else text)
+
+
+def whole(text: str) -> int:
+    """``text`` as a whole number: ASCII digits, perhaps after a minus sign (``"12"``, ``"-1"``);
+    ``MalformedAction`` for anything else, ``"²"``, ``"١٩٠"``, ``"+3"`` and ``" 7"`` among them."""
+    if not is_whole(text):
+        raise MalformedAction(f"{text!r} is not a whole number written in the digits 0-9")
+    return int(text)
+
+
 def values(value: str) -> list[str]:
     """The items of a list argument (``"2,5"`` -> ``["2", "5"]``; a single value is a list of one)."""
     items = value.split(",")
@@ -43,10 +68,10 @@ def values(value: str) -> list[str]:
 
 def ints(value: str) -> list[int]:
     """The items of a list argument as whole numbers; ``MalformedAction`` otherwise."""
-    items = values(value)
-    if not all(item.isdigit() or (item[0] == "-" and item[1:].isdigit()) for item in items):
-        raise MalformedAction(f"malformed list {value!r}: expected whole numbers")
-    return [int(item) for item in items]
+    try:
+        return [whole(item) for item in values(value)]
+    except MalformedAction:
+        raise MalformedAction(f"malformed list {value!r}: expected whole numbers") from None
 
 
 def parse(text: str) -> tuple[str, dict[str, str]]:
@@ -68,6 +93,8 @@ def parse(text: str) -> tuple[str, dict[str, str]]:
             raise MalformedAction(f"malformed action {text!r}: empty item in the list {value!r}")
         if key in args:
             raise MalformedAction(f"malformed action {text!r}: {key!r} given twice")
+        if not value.isascii() and any(c.isnumeric() for c in value):
+            raise MalformedAction(f"malformed action {text!r}: write numbers in the digits 0-9, not {value!r}")
         args[key] = value
     return verb, args
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from warroom.engine.actions import Action
+from warroom.engine.actions import Action, digits, whole
 from warroom.engine.events import Event
 from warroom.engine.frames import NO_SEAT, Frame, FrameRule, HasFrames, finish, push
 
@@ -80,7 +80,7 @@ def rename(frame: Frame, mapping: dict[int, int]) -> None:
     answers: list[list[Any]] = []
     for seat, action in frame.answers:
         if action != DONE:
-            old = int(action.rsplit("=", 1)[1])
+            old = whole(action.rsplit("=", 1)[1])
             action = f"pick {key}={mapping.get(old, old)}"
         answers.append([seat, action])
     frame.answers = answers
@@ -113,9 +113,9 @@ class SelectRule(FrameRule[Any]):
             return len(data["picked"]) >= int(data["least"])
         verb, _, arg = action.partition(" ")
         key, _, value = arg.partition("=")
-        if verb != "pick" or key != data["key"] or not value.isdecimal():
+        if verb != "pick" or key != data["key"] or not digits(value):
             return False
-        card = int(value)
+        card = int(value)  # ASCII digits, checked just above
         if str(card) != value:
             return False  # "07" is not the canonical text of 7
         candidates: list[int] = data["candidates"]
@@ -129,7 +129,7 @@ class SelectRule(FrameRule[Any]):
             frame.seat = NO_SEAT
             finish(state, frame, {"purpose": data["purpose"], "picked": sorted(data["picked"])})
             return
-        data["picked"].append(int(action.rsplit("=", 1)[1]))
+        data["picked"].append(whole(action.rsplit("=", 1)[1]))
         if len(data["picked"]) >= data["most"]:
             frame.seat = NO_SEAT
             finish(state, frame, {"purpose": data["purpose"], "picked": sorted(data["picked"])})

@@ -18,7 +18,7 @@ from enum import StrEnum
 from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
 
-from warroom.engine.actions import Action, canonical
+from warroom.engine.actions import Action, canonical, digits
 from warroom.engine.errors import ConfigError, GameOver, IllegalAction, NotYourTurn, WarroomError
 from warroom.engine.events import Event
 from warroom.engine.reference import GameDescription, OptionInfo, RulesReference, VariantInfo
@@ -168,7 +168,7 @@ class Game(ABC, Generic[S]):
         names = self.seat_names(config)
         if name in names:
             return names.index(name)
-        if name.isdigit() and int(name) < len(names):
+        if digits(name) and int(name) < len(names):
             return int(name)
         raise ConfigError(f"no seat {name!r} in {self.name} (seats: {', '.join(names)})")
 

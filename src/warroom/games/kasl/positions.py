@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from warroom.engine import ConfigError, Rng
+from warroom.engine import ConfigError, Rng, digits
 from warroom.engine.frames import copy_data, frames_from_json, frames_to_json
 from warroom.games.kasl.board import ARMY_SIZE, BASIC, CITY, LEVEL_NAMES, LORD, MAX_LORDS, MAX_STRONGHOLDS, N
 from warroom.games.kasl.state import NOBODY, KaslState
@@ -116,7 +116,7 @@ def build(game: Kasl, d: dict[str, Any]) -> KaslState:
         fault("territories: an object from territory number to its contents")
     for key, entry in raw_ts.items():
         where = f"territories.{key}"
-        if not (str(key).isdigit() and 1 <= int(key) <= N) or not isinstance(entry, dict):
+        if not (digits(str(key)) and 1 <= int(key) <= N) or not isinstance(entry, dict):
             fault(f"{where}: no territory {key!r} (1-{N}), or not an object")
             continue
         t = int(key) - 1

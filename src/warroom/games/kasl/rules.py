@@ -13,7 +13,7 @@ from __future__ import annotations
 from itertools import product
 from typing import Any, ClassVar
 
-from warroom.engine import Decision, Event, Game, Option, Result, Rng, make_rng, mix_seed
+from warroom.engine import Decision, Event, Game, Option, Result, Rng, make_rng, mix_seed, whole
 from warroom.engine.choices import SelectRule, select
 from warroom.engine.frames import Frame, FrameRule, Resolver, finish, push
 from warroom.engine.reference import RulesReference
@@ -909,7 +909,7 @@ def _args(action: str) -> dict[str, int]:
     out = {}
     for word in action.split(" ")[1:]:
         k, _, v = word.partition("=")
-        out[k] = int(v)
+        out[k] = whole(v)
     return out
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from warroom.engine import MalformedAction, parse
+from warroom.engine import MalformedAction, digits, parse
 from warroom.engine.frames import NO_SEAT
 from warroom.games.kasl.board import COLOURS, LEVEL_NAMES, UNIT_NAMES, N, tname
 
@@ -57,7 +57,7 @@ def describe(state: KaslState, player: int, action: str) -> str:
         verb, args = parse(action)
     except MalformedAction:
         return action
-    num = {k: int(v) for k, v in args.items() if v.isdigit()}
+    num = {k: int(v) for k, v in args.items() if digits(v)}
     if verb == "pick" and "territory" in num:
         t = num["territory"] - 1
         return f"on {tname(t)}" if 0 <= t < N else action
@@ -121,7 +121,7 @@ def _why_not_between(state: KaslState, player: int, verb: str, args: dict[str, s
     from warroom.games.kasl.board import BORDER
 
     a, b = args.get("from", ""), args.get("to", "")
-    if not (a.isdecimal() and b.isdecimal() and 1 <= int(a) <= N and 1 <= int(b) <= N):
+    if not (digits(a) and digits(b) and 1 <= int(a) <= N and 1 <= int(b) <= N):
         return f"name two territories 1-{N}: {verb} from=A to=B"
     src, dst = int(a) - 1, int(b) - 1
     kind = BORDER.get((src, dst))

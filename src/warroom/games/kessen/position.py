@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from warroom.engine import ConfigError, Rng
+from warroom.engine import ConfigError, Rng, digits
 from warroom.engine.frames import NO_SEAT, Frame
 from warroom.games.kessen.cards import BY_KEY, CARDS, DECK_IDS, KEY, MAIN_LEADERS, N_CARDS, SIDE_DECK
 from warroom.games.kessen.state import KessenState, Played, Side, Unit
@@ -186,7 +186,7 @@ class _Reader:
                 return copies[0]
             self.fault(f"{where}: {key!r} has {len(copies)} copies: name one as {key}#n")
             return -1
-        if not copy.isdigit() or not 1 <= int(copy) <= len(copies):
+        if not digits(copy) or not 1 <= int(copy) <= len(copies):
             self.fault(f"{where}: {raw!r}: {key} has {len(copies)} cop{'y' if len(copies) == 1 else 'ies'}")
             return -1
         return copies[int(copy) - 1]

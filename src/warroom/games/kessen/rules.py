@@ -16,7 +16,7 @@ import random
 from collections.abc import Callable, Iterable
 from typing import Any, ClassVar
 
-from warroom.engine import ConfigError, Decision, Event, Game, Option, Result, Rng, make_rng
+from warroom.engine import ConfigError, Decision, Event, Game, Option, Result, Rng, digits, make_rng, whole
 from warroom.engine.action_space import ActionSpace
 from warroom.engine.frames import NO_SEAT, Frame, FrameRule, Resolver, finish, push
 from warroom.engine.rng import quick_shuffle
@@ -755,7 +755,7 @@ def _parse(action: str) -> tuple[str, dict[str, int], str]:
         if key == "as":
             as_ = value
         else:
-            ints[key] = int(value)
+            ints[key] = whole(value)
     return words[0], ints, as_
 
 
@@ -880,7 +880,7 @@ def same_move(action: str) -> str:
     sig = [verb]
     for arg in rest.split(" ") if rest else []:
         k, _, v = arg.partition("=")
-        sig.append(f"{k}={KEY[int(v)]}" if k in COPY_ARGS and v.isdigit() and int(v) < len(KEY) else arg)
+        sig.append(f"{k}={KEY[int(v)]}" if k in COPY_ARGS and digits(v) and int(v) < len(KEY) else arg)
     return " ".join(sig)
 
 
@@ -1352,7 +1352,7 @@ def _by_face(action: str) -> str:
     words = action.split()
     for i in range(1, len(words)):
         name, _, value = words[i].partition("=")
-        if value.isdigit():
+        if digits(value):
             words[i] = f"{name}={KEY[int(value)]}"
     return " ".join(words)
 
@@ -1602,7 +1602,7 @@ def _done(state: KessenState, frame: Frame) -> None:
 
 def _card_arg(action: str) -> int:
     """The one number of a forced choice's action (``discard card=N``, ``give unit=N``...)."""
-    return int(action.rsplit("=", 1)[1])
+    return whole(action.rsplit("=", 1)[1])
 
 
 class _Forced(FrameRule[KessenState]):

@@ -15,6 +15,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from warroom.engine.actions import digits
 from warroom.games.kessen.cards import BY_KEY, CARDS, TROOP_TYPES, Card
 from warroom.terminal import Scene, event_sentence, result_or_decision
 
@@ -689,7 +690,7 @@ def info(query: str) -> RenderableType | None:
     """The card ``query`` names: its number (as the screen shows it) or its name, whole or the start
     of it; ``None`` when no card matches. Card texts are public: nothing here reads a view."""
     query = query.strip().lstrip("#")
-    if query.isdigit():
+    if digits(query):
         card_id = int(query)
         if not 0 <= card_id < len(CARDS):
             return None

@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 from typing import TYPE_CHECKING
 
-from warroom.engine import MalformedAction, parse
+from warroom.engine import MalformedAction, parse, whole
 from warroom.games.kessen.cards import BY_KEY, CARDS, KEY
 
 if TYPE_CHECKING:
@@ -76,9 +76,9 @@ def effect(state: KessenState, player: int, action: str,
         return None
     try:
         _, args = parse(action)
-        card = int(args["card"])
-        on = int(args.get("on", -1))
-    except (MalformedAction, ValueError, KeyError):
+        card = whole(args["card"])
+        on = whole(args.get("on", "-1"))
+    except (MalformedAction, KeyError):
         return None
     if card not in state.sides[player].actions:
         return None
@@ -124,8 +124,8 @@ def describe(state: KessenState, player: int, action: str) -> str:
 def _describe(state: KessenState, player: int, action: str) -> str:
     try:
         verb, args = parse(action)
-        a = {k: int(v) for k, v in args.items() if k != "as"}
-    except (MalformedAction, ValueError):
+        a = {k: whole(v) for k, v in args.items() if k != "as"}
+    except MalformedAction:
         return action
     if verb == "pass":
         return "Pass"
@@ -185,8 +185,8 @@ def explain_illegal(game: Kessen, state: KessenState, player: int, action: str) 
     for key in ("card", "leader", "troop"):
         if key in args:
             try:
-                card = int(args[key])
-            except ValueError:
+                card = whole(args[key])
+            except MalformedAction:
                 return f"{key}={args[key]} is not a card number"
             if not 0 <= card < len(CARDS):
                 return f"there is no card {card}"

@@ -13,6 +13,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
+from warroom.engine.actions import whole
 from warroom.engine.choices import SelectRule
 from warroom.engine.events import Event
 from warroom.engine.frames import NO_SEAT, Frame, FrameRule, Resolver, finish, push
@@ -639,7 +640,7 @@ class TakeRule(FrameRule[LtkState]):
         d = frame.data
         s = state.seats[d["owner"]]
         # a blind pick from the hand is a random one
-        card = s.hand[state.rng.below(len(s.hand))] if action == "take zone=hand" else int(action.rsplit("=", 1)[1])
+        card = s.hand[state.rng.below(len(s.hand))] if action == "take zone=hand" else whole(action.rsplit("=", 1)[1])
         d["zone"] = remove_card(state, d["owner"], card)
         d["picked"] = card
         frame.seat = NO_SEAT

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from warroom.engine.actions import digits
 from warroom.engine.errors import ConfigError
 from warroom.engine.events import Event
 from warroom.engine.frames import frames_from_json, frames_to_json, push
@@ -70,7 +71,7 @@ def _face(ref: Any, where: str) -> tuple[str, str | None, int]:
         raise ConfigError(f"a card is an id or 'kind suit-rank' such as 'slash ♠7', not {ref!r} ({where})")
     kind, _, sr = ref.partition(" ")
     rank_text = sr[1:]
-    return kind, SUIT_LETTERS.get(sr[:1]), RANKS.get(rank_text, int(rank_text) if rank_text.isdigit() else 0)
+    return kind, SUIT_LETTERS.get(sr[:1]), RANKS.get(rank_text, int(rank_text) if digits(rank_text) else 0)
 
 
 def position(game: Any, desc: dict[str, Any]) -> LtkState:
@@ -169,7 +170,7 @@ def _virtual(seats: list[Seat], raw: Any) -> dict[str, str]:
 
 def _card_among(ref: Any, cards: list[int], where: str) -> int:
     """The card ``ref`` names (an id, or the first of ``cards`` with its face); -1 if none."""
-    if str(ref).isdecimal():
+    if digits(str(ref)):
         return int(ref)
     face = _face(ref, where)
     return next((c for c in sorted(cards) if (KIND[c], SUIT[c], RANK[c]) == face), -1)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar
 
+from warroom.engine.actions import whole
 from warroom.engine.choices import select
 from warroom.engine.errors import ConfigError
 from warroom.engine.events import Event
@@ -475,9 +476,9 @@ class ActRule(FrameRule[LtkState]):
         if verb != "use":
             core.PHASE_ACTIONS[verb][1](state, seat, args, events)
             return
-        card = int(args["card"])
-        targets = [int(args["target"])] if "target" in args else (
-            [int(t) for t in args["targets"].split(",")] if "targets" in args else [])
+        card = whole(args["card"])
+        targets = [whole(args["target"])] if "target" in args else (
+            [whole(t) for t in args["targets"].split(",")] if "targets" in args else [])
         zone = core.remove_card(state, seat, card)  # a converted card may come from the equipment
         state.table.append(card)
         core.USES[args.get("as", KIND[card])].apply(state, seat, card, targets, events)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from warroom.engine.actions import parse
+from warroom.engine.actions import digits, is_whole, parse, whole
 from warroom.engine.errors import MalformedAction
 from warroom.games.ltk.cards import DECK_SIZE, KIND, TYPES, label
 from warroom.games.ltk.generals import GENERALS, SKILLS
@@ -126,7 +126,7 @@ SUIT_WORDS = {"spade": "♠ spades", "heart": "♥ hearts", "club": "♣ clubs",
 
 
 def _seats(state: LtkState, text: str) -> list[str]:
-    return [seat_name(state, int(t)) for t in text.split(",") if t.lstrip("-").isdigit()]
+    return [seat_name(state, whole(t)) for t in text.split(",") if is_whole(t)]
 
 
 def describe(state: LtkState, seat: int, action: str) -> str:
@@ -142,7 +142,7 @@ def describe(state: LtkState, seat: int, action: str) -> str:
              "discard": "Discard two hand cards instead"}
     if verb in fixed and not args:
         return fixed[verb]
-    card = card_name(int(args["card"])) if args.get("card", "").isdigit() else ""
+    card = card_name(int(args["card"])) if digits(args.get("card", "")) else ""
     on = _seats(state, args.get("target", args.get("targets", args.get("seat", args.get("to", "")))))
     if verb == "pick":
         return f"Pick {card or ', '.join(on)}"
@@ -167,7 +167,7 @@ def describe(state: LtkState, seat: int, action: str) -> str:
     if verb in ("use", "play"):
         as_ = args.get("as")
         out = f"{verb.capitalize()} {card}" + (f" as {CARD_WORDS.get(as_, as_)}" if as_ else "")
-        if as_ is None and args.get("card", "").isdigit() and len(on) == 2 and KIND[int(args["card"])] == "collateral":
+        if as_ is None and digits(args.get("card", "")) and len(on) == 2 and KIND[int(args["card"])] == "collateral":
             return f"{out} on {on[0]} (to Kill {on[1]})"
         return out + (f" on {' and '.join(on)}" if on else "")
     if verb in SKILLS:  # an action-phase skill, with its target(s) if any
@@ -185,7 +185,7 @@ def explain_illegal(game: Game[Any], state: LtkState, seat: int, action: str) ->
     if verb not in verbs:
         return f"{verb!r} is not possible now (you may: {', '.join(verbs)})"
     card = args.get("card", "")
-    if card and (not card.isdigit() or int(card) not in state.seats[seat].hand) and verb in ("use", "play"):
+    if card and (not digits(card) or int(card) not in state.seats[seat].hand) and verb in ("use", "play"):
         return f"card {card} is not in your hand"
     if card and verb == "use" and int(card) in state.seats[seat].hand:
         kind = TYPES[label_kind(int(card))].name

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from warroom.engine.actions import whole
 from warroom.engine.choices import picked
 from warroom.engine.events import Event
 from warroom.engine.frames import Frame, FrameRule, finish, push
@@ -322,7 +323,7 @@ def _respond_respond(state: LtkState, frame: Frame, seat: int, action: str, even
         if used is not None:
             break
     if used is None:
-        card = int(action.rsplit("=", 1)[1])
+        card = whole(action.rsplit("=", 1)[1])
         core.take_from_hand(state, seat, card)
         used = [card]
         core.lost(state, seat, card, "hand", events)
@@ -414,7 +415,7 @@ def _rescue_respond(state: LtkState, frame: Frame, seat: int, action: str, event
             break
     from_hand = card is None
     if card is None:
-        card = int(action.rsplit("=", 1)[1])
+        card = whole(action.rsplit("=", 1)[1])
         core.take_from_hand(state, seat, card)
     state.discard.append(card)
     events.append(Event("use", {"seat": seat, "card": "peach", "cards": [card], "targets": [dying]}))

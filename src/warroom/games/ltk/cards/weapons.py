@@ -7,6 +7,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
+from warroom.engine.actions import whole
 from warroom.engine.choices import select
 from warroom.engine.events import Event
 from warroom.engine.frames import Frame, FrameRule, finish, push
@@ -77,7 +78,7 @@ class DoubleSwordsRule(FrameRule[LtkState]):
         if action == "draw":
             core.draw(state, frame.data["user"], 1, events)
         else:
-            card = int(action.rsplit("=", 1)[1])
+            card = whole(action.rsplit("=", 1)[1])
             core.discard_own(state, seat, [card], events, "double_swords")
 
 
@@ -173,7 +174,7 @@ def spear_actions(state: LtkState, seat: int) -> list[str]:
 
 
 def spear_apply(state: LtkState, seat: int, args: dict[str, str], events: list[Event]) -> None:
-    push(state, "spear", target=int(args["target"]), asked=False)
+    push(state, "spear", target=whole(args["target"]), asked=False)
 
 
 core.PHASE_ACTIONS["spear"] = (spear_actions, spear_apply)

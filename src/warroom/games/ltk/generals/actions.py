@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from warroom.engine.actions import whole
 from warroom.engine.choices import select
 from warroom.engine.events import Event
 from warroom.engine.frames import NO_SEAT, Frame, FrameRule, finish, push
@@ -87,7 +88,7 @@ def _rende_apply(state: LtkState, seat: int, args: dict[str, str], events: list[
 
 
 def _rende(state: LtkState, seat: int, target: str, cards: list[int], events: list[Event]) -> None:
-    t = int(target)
+    t = whole(target)
     for c in cards:
         core.take_from_hand(state, seat, c)
         core.gain(state, t, c, False, events, "rende", seen_by=(seat,))
@@ -140,7 +141,7 @@ def _jieyin_targets(state: LtkState, seat: int) -> list[str]:
 def _jieyin(state: LtkState, seat: int, target: str, cards: list[int], events: list[Event]) -> None:
     core.discard_own(state, seat, cards, events, "jieyin")
     core.recover(state, seat, 1, events)
-    core.recover(state, int(target), 1, events)
+    core.recover(state, whole(target), 1, events)
 
 
 core.PHASE_ACTIONS["jieyin"] = (_once("jieyin", lambda s, p: len(s.seats[p].hand) >= 2, _jieyin_targets),
@@ -156,7 +157,7 @@ def _qingnang_targets(state: LtkState, seat: int) -> list[str]:
 
 def _qingnang(state: LtkState, seat: int, target: str, cards: list[int], events: list[Event]) -> None:
     core.discard_own(state, seat, cards, events, "qingnang")
-    core.recover(state, int(target), 1, events)
+    core.recover(state, whole(target), 1, events)
 
 
 core.PHASE_ACTIONS["qingnang"] = (_once("qingnang", lambda s, p: bool(s.seats[p].hand), _qingnang_targets),
@@ -172,7 +173,7 @@ def _lijian_targets(state: LtkState, seat: int) -> list[str]:
 
 
 def _lijian(state: LtkState, seat: int, target: str, cards: list[int], events: list[Event]) -> None:
-    first, second = (int(x) for x in target.split(","))
+    first, second = (whole(x) for x in target.split(","))
     core.discard_own(state, seat, cards, events, "lijian")
     # not a card anyone used: it cannot be negated, and Diao Chan is not its source
     tools.start_duel(state, second, first, [], "lijian")
@@ -191,7 +192,7 @@ def _fanjian_targets(state: LtkState, seat: int) -> list[str]:
 def _fanjian_apply(state: LtkState, seat: int, args: dict[str, str], events: list[Event]) -> None:
     state.used["fanjian"] = 1
     events.append(Event("ability", {"seat": seat, "ability": "fanjian"}))
-    push(state, "fanjian", int(args["target"]), by=seat)
+    push(state, "fanjian", whole(args["target"]), by=seat)
 
 
 @core.rule
@@ -234,7 +235,7 @@ def _quhu_targets(state: LtkState, seat: int) -> list[str]:
 def _quhu_apply(state: LtkState, seat: int, args: dict[str, str], events: list[Event]) -> None:
     state.used["quhu"] = 1
     events.append(Event("ability", {"seat": seat, "ability": "quhu"}))
-    push(state, "quhu", who=seat, target=int(args["target"]), cards=[], stage=0)
+    push(state, "quhu", who=seat, target=whole(args["target"]), cards=[], stage=0)
 
 
 @core.rule
@@ -304,7 +305,7 @@ class QuhuVictimRule(FrameRule[LtkState]):
 
     def answer(self, state: LtkState, frame: Frame, seat: int, action: str, events: list[Event]) -> None:
         frame.seat = NO_SEAT
-        finish(state, frame, {"quhu_victim": int(action.rsplit("=", 1)[1])})
+        finish(state, frame, {"quhu_victim": whole(action.rsplit("=", 1)[1])})
 
 
 core.PHASE_ACTIONS["quhu"] = (_once("quhu", lambda s, p: bool(s.seats[p].hand), _quhu_targets), _quhu_apply)

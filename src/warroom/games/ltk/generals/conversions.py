@@ -7,6 +7,7 @@ Actions name the card and what it counts as: ``use card=C as=slash target=T``, `
 
 from __future__ import annotations
 
+from warroom.engine.actions import whole
 from warroom.engine.events import Event
 from warroom.games.ltk import core
 from warroom.games.ltk.cards import KIND, SUIT, basic, is_red
@@ -58,7 +59,7 @@ def _response_sources(state: LtkState, seat: int, kind: str, verb: str) -> list[
 def _response_apply(state: LtkState, seat: int, action: str, kind: str, events: list[Event]) -> list[int] | None:
     if " as=" not in action:
         return None
-    card = int(action.split(" ")[1].split("=")[1])
+    card = whole(action.split(" ")[1].split("=")[1])
     zone = core.remove_card(state, seat, card)
     core.lost(state, seat, card, zone, events)
     return [card]
@@ -77,7 +78,7 @@ def _jijiu(state: LtkState, seat: int) -> list[str]:
 def _jijiu_apply(state: LtkState, seat: int, action: str, events: list[Event]) -> int | None:
     if " as=" not in action:
         return None
-    card = int(action.split(" ")[1].split("=")[1])
+    card = whole(action.split(" ")[1].split("=")[1])
     zone = core.remove_card(state, seat, card)
     core.lost(state, seat, card, zone, events)
     return card

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from warroom.engine.actions import whole
 from warroom.engine.choices import select
 from warroom.engine.events import Event
 from warroom.engine.frames import NO_SEAT, Frame, FrameRule, finish, push
@@ -145,7 +146,7 @@ class YijiRule(FrameRule[LtkState]):
 
     def answer(self, state: LtkState, frame: Frame, seat: int, action: str, events: list[Event]) -> None:
         args = dict(w.split("=") for w in action.split(" ")[1:])
-        card, to = int(args["card"]), int(args["to"])
+        card, to = whole(args["card"]), whole(args["to"])
         frame.data["cards"].remove(card)
         core.gain(state, to, card, False, events, "yiji", seen_by=(seat,))
         frame.seat = NO_SEAT
@@ -173,7 +174,7 @@ class JiemingRule(FrameRule[LtkState]):
         d = frame.data
         d["points"] -= 1
         if action != "decline":
-            t = int(action.rsplit("=", 1)[1])
+            t = whole(action.rsplit("=", 1)[1])
             s = state.seats[t]
             need = min(5, s.max_hp) - len(s.hand)
             if need > 0:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from warroom.engine.actions import whole
 from warroom.engine.choices import select
 from warroom.engine.events import Event
 from warroom.engine.frames import NO_SEAT, Frame, FrameRule, finish, push
@@ -119,7 +120,7 @@ class GuanxingRule(FrameRule[LtkState]):
 
     def answer(self, state: LtkState, frame: Frame, seat: int, action: str, events: list[Event]) -> None:
         where, _, arg = action.partition(" ")
-        card = int(arg.split("=")[1])
+        card = whole(arg.split("=")[1])
         frame.data["cards"].remove(card)
         frame.data[where].append(card)
         if not frame.data["cards"]:

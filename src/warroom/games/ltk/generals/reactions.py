@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from warroom.engine.actions import whole
 from warroom.engine.events import Event
 from warroom.engine.frames import NO_SEAT, Frame, FrameRule, finish, push
 from warroom.engine.triggers import Ability
@@ -64,7 +65,7 @@ class LiuliRule(FrameRule[LtkState]):
 
     def answer(self, state: LtkState, frame: Frame, seat: int, action: str, events: list[Event]) -> None:
         args = dict(w.split("=") for w in action.split(" ")[1:])
-        card, to = int(args["card"]), int(args["to"])
+        card, to = whole(args["card"]), whole(args["to"])
         frame.seat = NO_SEAT
         finish(state, frame, {"liuli": to})
         core.discard_own(state, seat, [card], events, "liuli")

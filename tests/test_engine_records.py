@@ -13,7 +13,7 @@ from warroom.bots import RandomBot
 from warroom.engine import ALL_SEEING, IllegalAction, MalformedAction, RecordError, registry
 from warroom.engine.bot import Bot
 from warroom.engine.match import Match
-from warroom.engine.record import FORMAT, Record, Step, replay
+from warroom.engine.record import FORMAT, Record, Step, abandonment, replay, resignation
 from warroom.engine.runner import bot_rng, play_bots
 
 KESSEN = registry.get("kessen")
@@ -198,6 +198,19 @@ def test_from_record_of_a_finished_game_has_its_result(match: Match) -> None:
     done = Match.from_record(Record.from_json(_data(match)))
     assert done.result() == match.result()
     assert done.record.result == match.record.result
+
+
+@pytest.mark.parametrize(("ending", "reason"), [(resignation(1, "evil", 2), "evil resigned"),
+                                                (abandonment(), "abandoned")])
+def test_from_record_of_a_game_ended_off_board_does_not_play_on(match: Match, ending: dict[str, Any],
+                                                                reason: str) -> None:
+    """A resigned or abandoned game is over although its rules would go on: resuming it would
+    play on and drop the ending, so it is refused in one line."""
+    half = len(match.record.steps) // 2
+    ended = Record.from_json({**_data(match), "actions": _data(match)["actions"][:half], "result": ending})
+    with pytest.raises(RecordError) as caught:
+        Match.from_record(ended)
+    assert str(caught.value) == f"the game is over ({reason}); there is nothing to resume"
 
 
 def test_from_record_refuses_a_tampered_record(match: Match) -> None:

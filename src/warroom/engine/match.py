@@ -9,9 +9,10 @@ from __future__ import annotations
 from typing import Any
 
 from warroom.engine import registry
+from warroom.engine.errors import RecordError
 from warroom.engine.events import Event
 from warroom.engine.game import CLOCK_SEAT, WAIT, Game, Result
-from warroom.engine.record import Record, Step, replay
+from warroom.engine.record import Record, Step, replay, result_mismatch
 
 
 class Match:
@@ -66,6 +67,9 @@ class Match:
         match.record.steps = list(record.steps)
         res = match.game.result(state)
         match.record.result = None if res is None else res.to_json()
+        if res is None and record.result is not None and result_mismatch(record, state) is None:
+            # resigned or abandoned: the rules would let play go on, but the game ended off the board
+            raise RecordError(f"the game is over ({record.result.get('reason')}); there is nothing to resume")
         return match
 
     def advance(self, now_ms: int) -> list[Event]:

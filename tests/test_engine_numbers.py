@@ -43,7 +43,8 @@ def test_whole_digits_and_lists_read_ascii_numbers() -> None:
 def test_parse_refuses_numerals_that_are_not_ascii_digits() -> None:
     with pytest.raises(MalformedAction) as caught:
         parse("deploy leader=١٩٠ troop=²")
-    assert str(caught.value) == "malformed action 'deploy leader=١٩٠ troop=²': write numbers in the digits 0-9, not '١٩٠'"
+    assert str(caught.value) == ("malformed action 'deploy leader=١٩٠ troop=²': "
+                                 "write numbers in the digits 0-9, not '١٩٠'")
     for value in ("Ⅻ", "½", "x²"):
         with pytest.raises(MalformedAction):
             parse(f"play card={value}")

@@ -26,7 +26,8 @@ from warroom.engine import ALL_SEEING, Event
 from warroom.engine.match import Match
 from warroom.engine.record import Record, replay
 from warroom.games.kessen.cards import CAO_CAO, CARDS, LIU_BEI, N_CARDS, SIDE_DECK
-from warroom.games.kessen.rules import ACTION_KEEP, GAME, HAND_LIMIT, LEADER_KEEP, WIN_STREAK, chain, shown_step
+from warroom.games.kessen.core import chain, shown_step
+from warroom.games.kessen.rules import ACTION_KEEP, GAME, HAND_LIMIT, LEADER_KEEP, WIN_STREAK
 
 EXAMPLES = int(os.environ.get("WARROOM_PROPERTY_EXAMPLES", "100"))
 SETTINGS = settings(

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from tests.kasl.scenario import dice, empty, legal, on, play, put
-from warroom.games.kasl import rules
+from warroom.games.kasl import core
 from warroom.games.kasl.board import CITY, LORD
 from warroom.games.kasl.rules import GAME
 
@@ -93,7 +93,7 @@ def test_the_fiefdom_mission_counts_with_the_plague_in_the_fiefdom() -> None:
         put(s, t, GREEN, inf=1)
     s.plague[42] = 1  # 43
     s.missions = [[32, 0], []]  # 33 (Faucigny) and 1
-    assert rules.mission_points(s, GREEN) == (0, 5)
+    assert core.mission_points(s, GREEN) == (0, 5)
 
 
 def test_a_player_without_territories_is_skipped() -> None:

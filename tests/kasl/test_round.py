@@ -6,7 +6,7 @@ import pytest
 
 from tests.kasl.scenario import dice, empty, legal, on, play, put
 from warroom.engine import Event
-from warroom.games.kasl import rules
+from warroom.games.kasl import core, rules
 from warroom.games.kasl.board import ARCH, CITY, INF, recruits
 from warroom.games.kasl.rules import GAME
 
@@ -73,7 +73,7 @@ def test_without_a_stronghold_the_largest_group_counts() -> None:
     put(s, 1, GREEN, inf=1)
     put(s, 2, GREEN, inf=1)
     put(s, 20, RED, inf=1, level=1)
-    assert rules.order_size(s, GREEN) == 2 and len(rules.principal(s, GREEN)) == 0
+    assert core.order_size(s, GREEN) == 2 and len(core.principal(s, GREEN)) == 0
     assert _order(s) == [RED, GREEN]
 
 
@@ -314,19 +314,19 @@ def test_the_final_count_and_its_tie_breaks() -> None:
     put(s, 6, RED, inf=1, level=1)
     for t in (7, 8, 14, 15):
         put(s, t, RED, inf=1)
-    scores = [rules.score(s, p) for p in (GREEN, RED)]
+    scores = [core.score(s, p) for p in (GREEN, RED)]
     assert scores[GREEN] == {"kingdom": 2, "strongholds": 6, "lords": 2, "stronghold_mission": 0,
                            "fiefdom_mission": 0, "total": 10}
     assert scores[RED]["total"] == 5 + 2
-    assert rules.winners_of(s, scores) == [GREEN]
+    assert core.winners_of(s, scores) == [GREEN]
     # equal VP: the larger kingdom wins
     tied = [dict(scores[0], total=9), dict(scores[1], total=9)]
-    assert rules.winners_of(s, tied) == [RED]
+    assert core.winners_of(s, tied) == [RED]
     # equal VP and kingdom: more stronghold levels; still equal: shared
     tied = [dict(scores[0], total=9, kingdom=5), dict(scores[1], total=9, kingdom=5)]
-    assert rules.winners_of(s, tied) == [GREEN]
+    assert core.winners_of(s, tied) == [GREEN]
     s.level[0] = 1
-    assert rules.winners_of(s, tied) == [GREEN, RED]
+    assert core.winners_of(s, tied) == [GREEN, RED]
 
 
 def test_a_game_ends_after_round_eight_with_a_result() -> None:
@@ -360,7 +360,7 @@ def test_the_stronghold_mission(level: int, vp: int) -> None:
     s = empty(players=2, advanced=True, reserve=False)
     s.missions = [[0, 40], []]
     put(s, 1, GREEN, inf=1, level=level)
-    assert rules.mission_points(s, GREEN) == (vp, 0)
+    assert core.mission_points(s, GREEN) == (vp, 0)
 
 
 def test_the_fiefdom_mission_and_one_card_per_mission() -> None:
@@ -369,11 +369,11 @@ def test_the_fiefdom_mission_and_one_card_per_mission() -> None:
         put(s, t, GREEN, inf=1)
     put(s, 3, GREEN, level=2)
     s.missions = [[2, 40], []]  # only card 3: it serves one mission, the best
-    assert rules.mission_points(s, GREEN) == (15, 0)
+    assert core.mission_points(s, GREEN) == (15, 0)
     s.missions = [[2, 3], []]  # 3 and 4: the fortress on one, the fiefdom on the other
-    assert rules.mission_points(s, GREEN) == (15, 5)
+    assert core.mission_points(s, GREEN) == (15, 5)
     s.level[2] = 0
-    assert rules.mission_points(s, GREEN) == (0, 5)
+    assert core.mission_points(s, GREEN) == (0, 5)
 
 
 def test_the_smallest_kingdom_may_declare_the_plague_once_by_sacrificing_a_card() -> None:
@@ -390,7 +390,7 @@ def test_the_smallest_kingdom_may_declare_the_plague_once_by_sacrificing_a_card(
     play(s, GREEN, "plague card=22")
     assert on(s, 22)["plague"] == 1 and on(s, 22)["owner"] == -1
     assert s.sacrificed[GREEN] == [21] and s.declared_by == GREEN
-    assert rules.mission_points(s, GREEN) == (0, 0)
+    assert core.mission_points(s, GREEN) == (0, 0)
     s.round, s.step, s.frames = 1, "round", []
     events: list[Event] = []
     rules._start_round(s, events)

@@ -26,9 +26,10 @@ from typing import Any
 
 from warroom.engine import Event
 from warroom.games.kessen.cards import BY_KEY, CARDS
+from warroom.games.kessen.core import decider
 from warroom.games.kessen.force import unit_force
 from warroom.games.kessen.position import build, card_id, card_name, describe
-from warroom.games.kessen.rules import GAME, decider
+from warroom.games.kessen.rules import GAME
 from warroom.games.kessen.state import KessenState
 
 GOOD, EVIL = 0, 1
@@ -69,7 +70,7 @@ class Scenario:
             "game": "kessen", "options": {"max_rounds": max_rounds, **(options or {})}, "rng": seed, "round": 1,
             "step": "deploy", "unlisted": "decks",
             "good": {"units": [{"leader": "liu_bei"}]}, "evil": {"units": [{"leader": "cao_cao"}]},
-        })
+        }, GAME)
         self.events: list[Event] = []
 
     # ----- the position -----------------------------------------------------------------
@@ -81,7 +82,7 @@ class Scenario:
         d = self.position()
         d.pop("to_move", None)  # a changed position may wait on someone else
         change(d)
-        _sync(self.state, build(d))
+        _sync(self.state, build(d, GAME))
         self.state.cache = None
 
     @staticmethod

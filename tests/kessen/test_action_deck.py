@@ -20,7 +20,8 @@ from __future__ import annotations
 import pytest
 
 from tests.kessen.scenario import EVIL, GOOD, Scenario, end_round, pending, played_keys, refuse, resolution
-from warroom.games.kessen.rules import once, shown_step
+from warroom.games.kessen.core import shown_step
+from warroom.games.kessen.rules import once
 
 # ===== Strategy cards =========================================================================
 

@@ -16,7 +16,8 @@ from warroom.bots import RandomBot, make
 from warroom.engine.runner import bot_rng, play_bots
 from warroom.games.kessen.bots import HeuristicBot
 from warroom.games.kessen.cards import LIU_BEI
-from warroom.games.kessen.rules import GAME, decision_kind
+from warroom.games.kessen.core import decision_kind
+from warroom.games.kessen.rules import GAME
 from warroom.games.kessen.state import KessenState
 
 CONFIG = GAME.configure()

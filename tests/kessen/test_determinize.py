@@ -6,7 +6,8 @@ import random
 from collections.abc import Iterator
 
 from tests.kessen.scenario import EVIL, GOOD, Scenario, action_segment
-from warroom.games.kessen.rules import GAME, _legal, decider
+from warroom.games.kessen.core import decider
+from warroom.games.kessen.rules import GAME, _legal
 from warroom.games.kessen.state import KessenState
 
 

@@ -24,7 +24,8 @@ from tests.kessen.scenario import (
     resolution,
     stack,
 )
-from warroom.games.kessen.rules import once, shown_step
+from warroom.games.kessen.core import shown_step
+from warroom.games.kessen.rules import once
 
 # ===== Action segment =========================================================================
 

@@ -21,7 +21,8 @@ from warroom.engine import ConfigError
 from warroom.engine.record import Record, replay
 from warroom.engine.runner import play_bots
 from warroom.games.kessen.cards import BY_KEY, KEY
-from warroom.games.kessen.rules import GAME, chain
+from warroom.games.kessen.core import chain
+from warroom.games.kessen.rules import GAME
 
 EXAMPLE = Path(__file__).parents[2] / "docs" / "positions" / "kessen-know-enemy.json"
 RUNNER = CliRunner()
@@ -236,5 +237,5 @@ def test_a_raids_discard_that_keeps_more_than_seven_cards_round_trips() -> None:
     s.deploy(GOOD)
     s.play(GOOD, f"special card={raids}")
     assert pending(s.state) == [("discard", EVIL, "recruits", 8, "Raids")]
-    again = build(describe(s.state))
+    again = build(describe(s.state), s.game)
     assert again.to_json() == s.state.to_json()

@@ -103,7 +103,8 @@ def kinds_of_position(state: TessenState, p: int) -> str:
 
 @pytest.mark.parametrize("variants", VARIANTS)
 def test_the_direct_check_of_one_action_agrees_with_the_legal_list(variants: tuple[str, ...]) -> None:
-    from warroom.games.tessen.rules import ALL_ACTIONS, action_legal, position_legal
+    from warroom.games.tessen.core import ALL_ACTIONS
+    from warroom.games.tessen.rules import action_legal, position_legal
 
     met = set()
     for state in states(variants, 21, every=2):
@@ -148,7 +149,7 @@ def test_a_bot_plans_the_same_on_its_lens_as_on_the_view(variants: tuple[str, ..
 def test_the_short_way_of_apply_gives_what_game_apply_gives() -> None:
     from warroom.engine import Game, canonical
     from warroom.engine.errors import WarroomError
-    from warroom.games.tessen.rules import ALL_ACTIONS
+    from warroom.games.tessen.core import ALL_ACTIONS
 
     assert all(canonical(a) == a for a in ALL_ACTIONS)  # so a refused one is explained as it is
     rng = random.Random(4)

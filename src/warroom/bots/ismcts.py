@@ -30,6 +30,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from warroom.bots.belief import Belief
+from warroom.engine import registry
 from warroom.engine.bot import Bot
 from warroom.engine.errors import ConfigError
 from warroom.engine.game import Game
@@ -347,15 +348,17 @@ class ISMCTSBot(Bot):
         key = f"{game.name}/{name}"
         bot = self._rollout_bots.get(key)
         if bot is None:
-            from warroom import bots  # the registry imports this module
-
+            own = registry.game_bots(game.name)  # a rollout plays the game's own bots, or random
             if name == "default":
-                name = bots.default_bot(game)
-                if name == "random":
+                if game.default_bot not in own:
                     return None
-            bot = bots.make(game.name, name)
-            if bot.searches:
+                name = game.default_bot
+            if name in LEVELS:
                 raise ConfigError(f"a rollout or prior bot cannot search itself ({name})")
+            if name not in own:
+                known = ", ".join(sorted({*own, "random"}))
+                raise ConfigError(f"no rollout or prior bot {name!r} for {game.name} (bots: {known})")
+            bot = own[name]()
             self._rollout_bots[key] = bot
         return bot
 

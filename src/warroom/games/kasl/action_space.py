@@ -31,6 +31,6 @@ def kasl_space() -> ActionSpace:
     ])
 
 
-def action_space(self: object, config: dict[str, object]) -> ActionSpace:
-    """``Game.action_space`` for Kasl (bound as a method of the game)."""
+def action_space(config: dict[str, object]) -> ActionSpace:
+    """``Game.action_space`` for Kasl (the same for every configuration)."""
     return kasl_space()

@@ -35,6 +35,7 @@ from typing import Any
 
 from warroom.engine.frames import NO_SEAT
 from warroom.games.kasl.board import SUPPLY, N
+from warroom.games.kasl.core import ADVANCED
 from warroom.games.kasl.state import KaslState
 
 STEPS = ("setup", "round", "declare", "turn", "strategic", "attack", "redeploy", "lords", "end_turn",
@@ -76,10 +77,9 @@ def layout(n: int) -> Layout:
     return Layout(n)
 
 
-def encode(self: Any, state: KaslState, seat: int) -> bytearray:
-    """``Game.encode`` for Kasl (bound as a method of the game, ``self``)."""
-    from warroom.games.kasl.rules import ADVANCED
-
+def encode(state: KaslState, seat: int, deciding: bool) -> bytearray:
+    """``Game.encode`` for Kasl (``deciding``: whether ``seat`` has a decision now, which the
+    rules know)."""
     n = state.players
     lay = layout(n)
     out = bytearray(lay.size)
@@ -136,7 +136,7 @@ def encode(self: Any, state: KaslState, seat: int) -> bytearray:
     out[lay.step + (STEPS.index(state.step) if state.step in STEPS else len(STEPS))] = 1
     cur = state.current
     out[lay.current + ((cur - seat) % n if 0 <= cur < n else n)] = 1
-    out[lay.rest:lay.rest + 4] = bytes((seat in self.deciders(state), min(state.left, 255),
+    out[lay.rest:lay.rest + 4] = bytes((deciding, min(state.left, 255),
                                         min(state.plague_round, 255), min(state.markers, 255)))
     by = state.declared_by
     out[lay.declared + ((by - seat) % n if 0 <= by < n else n)] = 1
@@ -149,6 +149,6 @@ def encode(self: Any, state: KaslState, seat: int) -> bytearray:
     return out
 
 
-def observation_size(self: object, config: dict[str, Any]) -> int:
+def observation_size(config: dict[str, Any]) -> int:
     """``Game.observation_size`` for Kasl: the layout for the configuration's player count."""
     return layout(int(config["players"])).size

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from warroom.engine.frames import NO_SEAT, copy_data
 from warroom.games.kasl.board import PLAGUE_MARKERS, PLAGUE_TRACK, N
+from warroom.games.kasl.core import ADVANCED, principal
 
 if TYPE_CHECKING:
     from warroom.games.kasl.rules import Kasl
@@ -20,8 +21,6 @@ def _kingdoms(state: KaslState, principal: Any) -> tuple[int, ...]:
 
 
 def view(game: Kasl, state: KaslState, player: int | None) -> dict[str, Any]:
-    from warroom.games.kasl.rules import ADVANCED, principal
-
     names = game.seat_names(state.config)
     out: dict[str, Any] = {
         "game": "kasl",

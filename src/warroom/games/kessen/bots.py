@@ -37,18 +37,9 @@ from typing import Any
 from warroom.engine import Rng, parse
 from warroom.engine.bot import Bot
 from warroom.games.kessen.cards import CAO_CAO, CARDS, KEY, KIND, LIU_BEI, MAIN_LEADERS
+from warroom.games.kessen.core import NEGATES, TROOP_EVENTS, TROOP_NEED
 from warroom.games.kessen.force import KIND_OF_KEY, LEADER_TROOP_BONUS, force_total, negated
-from warroom.games.kessen.rules import (
-    INTERCEPTORS,
-    NEGATES,
-    SCOUTS,
-    TROOP_EVENTS,
-    TROOP_NEED,
-    TWO_SPELLS,
-    TWO_TACTICS,
-    USE_AS,
-    can_use,
-)
+from warroom.games.kessen.rules import INTERCEPTORS, SCOUTS, TWO_SPELLS, TWO_TACTICS, USE_AS, can_use
 from warroom.games.kessen.state import KessenState, Played, Side, Unit
 
 SIDES = ("good", "evil")

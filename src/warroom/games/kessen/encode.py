@@ -33,6 +33,7 @@ import struct
 from typing import Any
 
 from warroom.games.kessen.cards import CARDS
+from warroom.games.kessen.core import decider, decision_kind, shown_step
 from warroom.games.kessen.state import KessenState
 
 C = len(CARDS)  # card ids 0..C-1, each a flag in the card blocks
@@ -71,7 +72,6 @@ KIND_OTHER = KIND + len(KINDS)
 # at most C), and "255 -> 1, anything else -> 0"
 _MARKS = [b"\xff" * n for n in range(C + 1)]
 _IS_MARK = bytes(b == 255 for b in range(256))
-_rules: list[object] = []  # (decider, decision_kind, shown_step), imported once: rules imports us
 # the scalars written in C, straight into the observation
 _pack_scalars = struct.Struct(f"{len(SCALAR_NAMES)}B").pack_into
 
@@ -119,14 +119,6 @@ def _flags(ids: bytes) -> bytes:
     return bytes.maketrans(ids, _MARKS[len(ids)])[:C].translate(_IS_MARK)
 
 
-def _hooks() -> list[object]:
-    if not _rules:
-        from warroom.games.kessen.rules import decider, decision_kind, shown_step
-
-        _rules.extend((decider, decision_kind, shown_step))
-    return _rules
-
-
 def encode(state: KessenState, seat: int) -> bytearray:
     """``Game.encode`` for Paper Kessen.
 
@@ -135,7 +127,6 @@ def encode(state: KessenState, seat: int) -> bytearray:
     (``numpy.frombuffer``). This runs once per step of a research environment, next to an
     engine step of similar cost: the loops index the output and nothing else, and the blocks
     that change least (tables, discard piles, who fights for whom) come from a memo."""
-    decider, decision_kind, shown_step = _rules or _hooks()
     out = bytearray(SIZE)
     good, evil = state.sides
     me, them = (good, evil) if seat == 0 else (evil, good)
@@ -183,9 +174,9 @@ def encode(state: KessenState, seat: int) -> bytearray:
     if state.def_unit >= 0:
         out[T_DEFENDING[state.def_unit]] = 1
     over = state.winner >= 0
-    deciding = not over and decider(state) == seat  # type: ignore[operator]
+    deciding = not over and decider(state) == seat
     # the decider sees what it is deciding (the waiting frame's kind); the other seat the step
-    kind = decision_kind(state) if deciding else shown_step(state)  # type: ignore[operator]
+    kind = decision_kind(state) if deciding else shown_step(state)
     out[KIND_INDEX.get(kind, KIND_OTHER)] = 1
     other = 1 - seat
     streak, last_winner, rnd = state.streak, state.last_winner, state.round

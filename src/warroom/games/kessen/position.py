@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from warroom.engine import ConfigError, Rng, digits
+from warroom.engine import ConfigError, Game, Rng, digits
 from warroom.engine.frames import NO_SEAT, Frame
 from warroom.games.kessen.cards import BY_KEY, CARDS, DECK_IDS, KEY, MAIN_LEADERS, N_CARDS, SIDE_DECK
+from warroom.games.kessen.core import decider
 from warroom.games.kessen.state import KessenState, Played, Side, Unit
 
 SIDES = ("good", "evil")
@@ -68,8 +69,6 @@ def describe(state: KessenState) -> dict[str, Any]:
         "passes": state.passes,
     }
     if state.winner < 0:
-        from warroom.games.kessen.rules import decider
-
         out["to_move"] = SIDES[decider(state)]
     for i, s in enumerate(state.sides):
         out[SIDES[i]] = {
@@ -253,14 +252,11 @@ class _Cards:
             target[:] = [c for c in target if c >= 0]
 
 
-def build(description: Any, config: dict[str, Any] | None = None) -> KessenState:
-    """The state a description sets out (not yet settled: automatic steps have not run).
-
-    ``config`` is the configured game (default: from the description's ``options``).
+def build(description: Any, game: Game[Any]) -> KessenState:
+    """The state a description sets out (not yet settled: automatic steps have not run), for
+    ``game`` (Paper Kessen: its rules version and options; the rules hand themselves in).
     Raises :class:`ConfigError`, one line per fault.
     """
-    from warroom.games.kessen.rules import GAME
-
     if not isinstance(description, dict):
         raise ConfigError("a Kessen position is a JSON object (see docs/positions.md)")
     d = description
@@ -270,15 +266,14 @@ def build(description: Any, config: dict[str, Any] | None = None) -> KessenState
             r.fault(f"unknown field {key!r} (fields: {', '.join(sorted(TOP_KEYS))})")
     if d.get("game", "kessen") != "kessen":
         r.fault(f"this is a position of {d.get('game')!r}, not kessen")
-    if "rules_version" in d and d["rules_version"] != GAME.rules_version:
+    if "rules_version" in d and d["rules_version"] != game.rules_version:
         r.fault(f"position is for kessen rules version {d['rules_version']}, this warroom plays "
-                f"version {GAME.rules_version}")
-    if config is None:
-        try:
-            config = GAME.configure(options=d.get("options") or {})
-        except ConfigError as err:
-            r.fault(str(err))
-            config = GAME.configure()
+                f"version {game.rules_version}")
+    try:
+        config = game.configure(options=d.get("options") or {})
+    except ConfigError as err:
+        r.fault(str(err))
+        config = game.configure()
     cards = _Cards(r)
 
     def pile(raw: Any, where: str) -> list[int]:

@@ -19,14 +19,14 @@ from typing import Any, ClassVar
 from warroom.engine import ConfigError, Decision, Event, Game, Option, Result, Rng, digits, make_rng, whole
 from warroom.engine.action_space import ActionSpace
 from warroom.engine.frames import NO_SEAT, Frame, FrameRule, Resolver, finish, push
-from warroom.engine.rng import quick_shuffle
 from warroom.engine.reference import RulesReference
+from warroom.engine.rng import quick_shuffle
 from warroom.engine.windows import PASS, Then, WindowRule, Windows
-from warroom.games.kessen import text
 from warroom.games.kessen import evaluate as evaluation
 from warroom.games.kessen import reference as references
 from warroom.games.kessen import report as reports
 from warroom.games.kessen import summary as summaries
+from warroom.games.kessen import text
 from warroom.games.kessen.action_space import action_space
 from warroom.games.kessen.cards import (
     BY_KEY,
@@ -41,9 +41,21 @@ from warroom.games.kessen.cards import (
     MAIN_LEADERS,
     N_CARDS,
 )
+from warroom.games.kessen.core import (
+    RULES_VERSION,
+    TROOP_EVENTS,
+    TROOP_NEED,
+    decider,
+    decision_kind,
+    played_record,
+    same_move,
+    targets,
+)
 from warroom.games.kessen.encode import encode, observation_size
 from warroom.games.kessen.force import KIND_OF_KEY, force_total, negated, unit_force
-from warroom.games.kessen.state import Chained, KessenState, Played, Side, Unit
+from warroom.games.kessen.position import build, describe
+from warroom.games.kessen.state import Chained, KessenState, Side, Unit
+from warroom.games.kessen.views import view
 
 HAND_LIMIT = 7
 ACTION_KEEP = 4  # end segment
@@ -72,17 +84,6 @@ SCOUTS = frozenset({"ma_chao", "mei_mei", "li_li", "luo_luo", "xi_xuanfeng", "do
 INTERCEPTORS = frozenset({"zhou_cang", "yu_jin"})
 CHENG_YU = frozenset({"cheng_yu"})
 SUMMON = {"xiahou_dun": "xiahou_ba", "xiahou_ba": "xiahou_dun"}
-# Troop-type needs of tactics ("" = any troop, None = played on the leader).
-TROOP_NEED: dict[str, str | None] = {
-    "volley": "R", "snipe": "R", "iron_wall": "I", "crush": "I", "charge": "C", "outflank": "C",
-    "rally": "",
-}
-TROOP_EVENTS = frozenset({"backup_effect"})
-# What a negating card negates.
-NEGATES: dict[str, str] = {
-    "tactician": "tactic", "ice_storm": "tactic", "raid": "formation", "fissure": "formation",
-    "iron_wall": "spell", "rally": "event", "hail": "event",
-}
 RANDOM_DISCARD = {"snipe": 1, "outflank": 1, "dome": 1}
 PRE_PICK = frozenset({"scouts", "war_council", "fake_attack", "destroy_stores"})
 EXCHANGE_PLAIN = frozenset({"war_council", "fake_attack", "destroy_stores"})
@@ -91,7 +92,7 @@ EXCHANGE_PLAIN = frozenset({"war_council", "fake_attack", "destroy_stores"})
 class Kessen(Game[KessenState]):
     name = "kessen"
     title = "Paper Kessen"
-    rules_version = 2  # 2: pending choices and the Know Enemy chain became engine frames
+    rules_version = RULES_VERSION
     min_players = 2
     max_players = 2
     default_bot = "heuristic"
@@ -275,13 +276,9 @@ class Kessen(Game[KessenState]):
         return KessenState.from_json(data)
 
     def view(self, state: KessenState, player: int | None) -> dict[str, Any]:
-        from warroom.games.kessen.views import view
-
         return view(self, state, player)
 
     def bot_view(self, state: KessenState, player: int) -> dict[str, Any]:
-        from warroom.games.kessen.views import view
-
         return view(self, state, player, lean=True)
 
     def determinize(self, state: KessenState, player: int, seed: int) -> KessenState:
@@ -306,9 +303,7 @@ class Kessen(Game[KessenState]):
 
     def position(self, description: dict[str, Any]) -> KessenState:
         """A state from a position description (docs/positions.md), settled at its decision."""
-        from warroom.games.kessen.position import build
-
-        state = build(description)
+        state = build(description, self)
         events: list[Event] = []
         self._advance(state, events)
         to_move = description.get("to_move")
@@ -324,8 +319,6 @@ class Kessen(Game[KessenState]):
         return state
 
     def describe_position(self, state: KessenState) -> dict[str, Any]:
-        from warroom.games.kessen.position import describe
-
         return describe(state)
 
     def describe(self, state: KessenState, player: int, action: str) -> str:
@@ -764,41 +757,7 @@ def _parse(action: str) -> tuple[str, dict[str, int], str]:
 _PARSED: dict[str, tuple[str, dict[str, int], str]] = {}
 
 
-def played_record(state: KessenState, p: int, card: int, on: int, as_: str) -> Played:
-    """The record of a battle card as it would be played now: where it sits and what it negates
-    (also what ``text.effect`` adds to a copy of the played list to show a card's effect)."""
-    key = as_ or KEY[card]
-    if on < 0:
-        # A one-troop unit names no troop in the action (``on=`` is asked only when there is a
-        # choice), yet the card still sits on that troop: Carp/Goose/Bowl check its type and
-        # the one-Formation-per-troop limit counts it.
-        unit = state.sides[p].unit(state.att_unit if p == state.attacker else state.def_unit)
-        spots = _targets(unit, key, KIND_OF_KEY[key], _NO_CARDS) if unit is not None else []
-        if len(spots) == 1 and spots[0] >= 0:
-            on = spots[0]
-    target = -1
-    kind = NEGATES.get(key)
-    if kind is not None:
-        out = negated(state.played)
-        for q in reversed(state.played):
-            if q.side != p and q.card not in out and KIND_OF_KEY[q.key] == kind:
-                target = q.card
-                break
-    return Played(card, p, on, key, target)
-
-
-_NO_CARDS: frozenset[int] = frozenset()  # no troop carries a Formation yet (``_targets`` only reads it)
-
-
 # ----- who decides ----------------------------------------------------------------------------
-def decider(state: KessenState) -> int:
-    if state.frames:
-        return state.frames[-1].seat
-    if state.step == "pick":
-        return state.attacker
-    return state.turn
-
-
 def _decided_by(state: KessenState, winner: int, won: int, lost: int) -> int | None:
     """The card that decided an engagement: the winner's effective played card without which
     the winner would not have had the higher Force (the largest such), or ``None`` when no
@@ -819,28 +778,6 @@ def _decided_by(state: KessenState, winner: int, won: int, lost: int) -> int | N
     finally:
         state.played = played
     return best
-
-
-def shown_step(state: KessenState) -> str:
-    """The step players see: ``respond`` while a Know Enemy window is open, else the step."""
-    frames = state.frames
-    if frames and frames[-1].kind == "window":
-        return "respond"
-    return state.step
-
-
-def decision_kind(state: KessenState) -> str:
-    """What the decision is: the waiting frame's kind (``respond`` for a window), else the step."""
-    frames = state.frames
-    if frames:
-        kind = frames[-1].kind
-        return "respond" if kind == "window" else kind
-    return state.step
-
-
-def chain(state: KessenState) -> list[Chained]:
-    """The strategy card being answered and the Know Enemy cards on it, bottom first."""
-    return [Chained(f.data["card"], f.data["side"], f.data["unit"]) for f in state.frames if f.kind == "window"]
 
 
 def _next_turn(state: KessenState, p: int) -> None:
@@ -868,20 +805,6 @@ def _legal(state: KessenState, p: int) -> list[str]:
         return FRAME_RULES[frame.kind].legal(state, frame, p)
     generate = STEP_LEGAL.get(state.step)
     return generate(state, p) if generate is not None else []
-
-
-# the arguments that name a card of which the decks hold several copies (leaders are unique)
-COPY_ARGS = ("card", "troop", "on")
-
-
-def same_move(action: str) -> str:
-    """The action with each copy-card id replaced by the card's key: equal for identical moves."""
-    verb, _, rest = action.partition(" ")
-    sig = [verb]
-    for arg in rest.split(" ") if rest else []:
-        k, _, v = arg.partition("=")
-        sig.append(f"{k}={KEY[int(v)]}" if k in COPY_ARGS and digits(v) and int(v) < len(KEY) else arg)
-    return " ".join(sig)
 
 
 def once(actions: list[str]) -> list[str]:
@@ -1202,7 +1125,7 @@ AS_TEXT = {k: f" as={k}" for _, k in USE_AS.values()}  # the ``as=`` part of an 
 def _card_plays(out: list[str], play: str, unit: Unit, key: str, as_: str, formed: set[int],
                 two_troops: bool) -> None:
     """Append the plays of one card counted as ``key`` (``as_``: the action's ``as=`` part)."""
-    spots = _targets(unit, key, KIND_OF_KEY[key], formed)
+    spots = targets(unit, key, KIND_OF_KEY[key], formed)
     if not two_troops:  # one troop: the action names none (``on=`` only when there is a choice)
         if spots:
             out.append(play + as_)
@@ -1216,24 +1139,12 @@ def _card_plays(out: list[str], play: str, unit: Unit, key: str, as_: str, forme
             out.append(f"{play} on={on}{as_}")
 
 
-def _targets(unit: Unit, key: str, kind: str, formed: set[int] | frozenset[int]) -> list[int]:
-    """Where a card may go on the unit: troop ids, or [-1] for the leader or the unit as a whole."""
-    if kind == "formation":
-        return [t for t in unit.troops if t not in formed]
-    if kind == "tactic" and key in TROOP_NEED:
-        need = TROOP_NEED[key]
-        return [t for t in unit.troops if not need or CARDS[t].troop_type == need]
-    if key in TROOP_EVENTS:
-        return list(unit.troops)
-    return [-1]
-
-
-# the keys whose card sits on a troop (``_targets`` names troops); every other card goes on [-1]
+# the keys whose card sits on a troop (``targets`` names troops); every other card goes on [-1]
 SPOTTED = frozenset(
     k for k, kind in KIND_OF_KEY.items()
     if kind == "formation" or (kind == "tactic" and k in TROOP_NEED) or k in TROOP_EVENTS
 )
-# ``_targets`` of a spotted key as a test of one troop: ``None`` a Formation (on a troop that
+# ``targets`` of a spotted key as a test of one troop: ``None`` a Formation (on a troop that
 # has none yet), else the troop type it needs ("" any troop)
 SPOT_NEED: dict[str, str | None] = {
     k: None if KIND_OF_KEY[k] == "formation" else TROOP_NEED[k] if KIND_OF_KEY[k] == "tactic" else ""

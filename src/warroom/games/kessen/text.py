@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING
 
 from warroom.engine import MalformedAction, parse, whole
 from warroom.games.kessen.cards import BY_KEY, CARDS, KEY
+from warroom.games.kessen.core import decider, played_record, same_move
+from warroom.games.kessen.force import unit_force
 
 if TYPE_CHECKING:
     from warroom.games.kessen.rules import Kessen
@@ -69,9 +71,6 @@ def effect(state: KessenState, player: int, action: str,
            before: dict[int, int] | None = None) -> tuple[str, bool] | None:
     """What a Tactics-segment card would do now, where the rules make it computable: the Force
     totals it changes ("Liu Bei 12 → 14"), and whether it would do nothing at all."""
-    from warroom.games.kessen.force import unit_force
-    from warroom.games.kessen.rules import played_record
-
     if state.step != "tactics" or state.frames or not action.startswith("play "):
         return None
     try:
@@ -166,8 +165,6 @@ def _describe(state: KessenState, player: int, action: str) -> str:
 
 def explain_illegal(game: Kessen, state: KessenState, player: int, action: str) -> str:
     """A specific reason when we can give one, else a general one."""
-    from warroom.games.kessen.rules import decider
-
     if state.winner >= 0:
         return "the game is over"
     if player != decider(state):
@@ -177,8 +174,6 @@ def explain_illegal(game: Kessen, state: KessenState, player: int, action: str) 
     verbs = sorted({x.split()[0] for x in legal})
     if verb not in verbs:
         return f"'{verb}' is not possible now ({prompt(state, player).lower()}); you may: {', '.join(verbs)}"
-    from warroom.games.kessen.rules import same_move
-
     twin = next((x for x in legal if x != action and same_move(x) == same_move(action)), None)
     if twin is not None:
         return f"that is the same move as '{twin}' (identical copies are offered once): use that"

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from warroom.games.kessen.cards import CARDS
+from warroom.games.kessen.core import chain, decider, shown_step
 from warroom.games.kessen.force import negated, unit_force
 from warroom.games.kessen.state import KessenState
 from warroom.games.kessen.text import effect, prompt
@@ -47,8 +48,6 @@ def unit_status(state: KessenState, leader: int, has_troop: bool, role: str | No
 def view(game: Kessen, state: KessenState, player: int | None, lean: bool = False) -> dict[str, Any]:
     """``player``'s view; ``lean`` (bots: ``Game.bot_view``) leaves out what only people read,
     the Force totals and breakdowns of units and the effect notes of the legal actions."""
-    from warroom.games.kessen.rules import chain, decider, shown_step
-
     step = shown_step(state)
     fighting: dict[int, str] = {}
     # the engagement's cards count until its resolution is over (a Losses choice is made with

@@ -30,7 +30,7 @@ from typing import Any
 from warroom.engine.bot import Bot
 from warroom.engine.realtime import REACTION_LEVELS, HumanReaction
 from warroom.games.tessen.cards import SUPER, WARRIOR
-from warroom.games.tessen.rules import ACTIONS
+from warroom.games.tessen.core import ACTIONS
 from warroom.games.tessen.views import lens_of_view
 
 Op = tuple[str, int, int]

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from warroom.engine import MalformedAction, parse
 from warroom.games.tessen.cards import ANIMAL_NAMES, HAND_LIMIT, KEEP_AT, card_name
+from warroom.games.tessen.core import ACTIONS, DRAGON, SACRED, attacked, dragon_while_attacked, suitable
 
 if TYPE_CHECKING:
     from warroom.games.tessen.rules import Tessen
@@ -47,8 +48,6 @@ def _plural(name: str, n: int) -> str:
 
 def describe(state: TessenState, player: int, action: str) -> str:
     """One sentence for a legal action."""
-    from warroom.games.tessen.rules import ACTIONS
-
     op = ACTIONS.get(action)
     if op is None:
         return action
@@ -98,8 +97,6 @@ def describe(state: TessenState, player: int, action: str) -> str:
 
 def explain_illegal(game: Tessen, state: TessenState, player: int, action: str) -> str:
     """Why ``action`` is not legal now (after the clock has been moved to the action's time)."""
-    from warroom.games.tessen.rules import ACTIONS, DRAGON, SACRED, attacked, dragon_while_attacked, suitable
-
     try:
         verb_word, _ = parse(action)
     except MalformedAction as err:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from warroom.games.tessen.cards import ANIMALS, KINDS, SUPER, SUPERS, WARRIOR, WARRIORS
+from warroom.games.tessen.core import can_act
 from warroom.games.tessen.state import NEVER
 from warroom.games.tessen.text import decision_kind
 
@@ -78,8 +79,6 @@ def _side(state: TessenState, seat: int, me: bool, sacred: int, gap: int) -> dic
 
 
 def view(game: Tessen, state: TessenState, player: int | None) -> dict[str, Any]:
-    from warroom.games.tessen.rules import _can_act
-
     config = state.config
     variants = config["variants"]
     opts = config["options"]
@@ -110,7 +109,7 @@ def view(game: Tessen, state: TessenState, player: int | None) -> dict[str, Any]
     }
     if player in (0, 1):
         out["decision"] = decision_kind(state, player) if state.winner < 0 and (
-            _can_act(state, player) or game._legal(state, player)) else None
+            can_act(state, player) or game._legal(state, player)) else None
     return out
 
 

@@ -1,0 +1,117 @@
+"""The shape of the house, checked from the source: no import circles (function-local imports
+included), no module found by its name at run time, every game folder built alike."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+SRC = Path(__file__).resolve().parents[1] / "src"
+GAMES = SRC / "warroom" / "games"
+
+
+def _modules() -> dict[str, Path]:
+    out = {}
+    for path in SRC.rglob("*.py"):
+        parts = list(path.relative_to(SRC).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        out[".".join(parts)] = path
+    return out
+
+
+def _is_type_checking(node: ast.AST) -> bool:
+    return isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Module -> the project modules it imports at run time: at the top or inside a function,
+    but not under ``if TYPE_CHECKING`` (those never run)."""
+    modules = _modules()
+
+    def owner(name: str) -> str | None:
+        while name and name not in modules:
+            name = name.rpartition(".")[0]
+        return name or None
+
+    graph: dict[str, set[str]] = {m: set() for m in modules}
+    for name, path in modules.items():
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        todo: list[ast.AST] = [ast.parse(path.read_text(), str(path))]
+        while todo:
+            for node in ast.iter_child_nodes(todo.pop()):
+                if _is_type_checking(node):
+                    continue
+                targets: list[str] = []
+                if isinstance(node, ast.Import):
+                    targets = [a.name for a in node.names]
+                elif isinstance(node, ast.ImportFrom):
+                    base = node.module or ""
+                    if node.level:
+                        parts = package.split(".")[: len(package.split(".")) - node.level + 1]
+                        base = ".".join([*parts, *([node.module] if node.module else [])])
+                    targets = [f"{base}.{a.name}" if f"{base}.{a.name}" in modules else base for a in node.names]
+                for target in targets:
+                    found = owner(target)
+                    if found is not None and found != name:
+                        graph[name].add(found)
+                todo.append(node)
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan's algorithm)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    out: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in sorted(graph[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                out.append(sorted(component))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return out
+
+
+def test_the_cycle_finder_finds_a_circle_through_a_function_local_import() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert cycles(graph) == [["a", "b", "c"]]
+    assert cycles({"a": {"b"}, "b": set()}) == []
+
+
+def test_no_module_imports_itself_back_through_others() -> None:
+    assert cycles(import_graph()) == []
+
+
+def test_no_module_is_found_by_its_name_at_run_time() -> None:
+    """Games and bots are found through the registry's entry points, never by building a
+    module's name (``f"warroom.games.{game}.bots"``) and importing it."""
+    offenders = []
+    for name, path in _modules().items():
+        for node in ast.walk(ast.parse(path.read_text())):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute | ast.Name)
+                    and ast.unparse(node.func).endswith("import_module")
+                    and node.args and isinstance(node.args[0], ast.JoinedStr)):
+                offenders.append(f"{name}: {ast.unparse(node)}")
+    assert offenders == []

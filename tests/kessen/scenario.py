@@ -28,7 +28,7 @@ from warroom.engine import Event
 from warroom.games.kessen.cards import BY_KEY, CARDS
 from warroom.games.kessen.core import decider
 from warroom.games.kessen.force import unit_force
-from warroom.games.kessen.position import build, card_id, card_name, describe
+from warroom.games.kessen.positions import build, card_id, card_name, describe
 from warroom.games.kessen.rules import GAME
 from warroom.games.kessen.state import KessenState
 

@@ -21,7 +21,7 @@ from tests.kessen.scenario import (
 )
 from warroom.engine import GameOver, NotYourTurn
 from warroom.games.kessen.cards import CAO_CAO, DECK_IDS, KEY, KIND, LIU_BEI, MAIN_LEADERS
-from warroom.games.kessen.position import card_id
+from warroom.games.kessen.positions import card_id
 from warroom.games.kessen.rules import GAME, once
 from warroom.games.kessen.state import KessenState
 

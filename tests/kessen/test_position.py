@@ -228,7 +228,7 @@ def test_any_junk_in_a_description_is_a_config_error_never_a_traceback(data: st.
 
 def test_a_raids_discard_that_keeps_more_than_seven_cards_round_trips() -> None:
     from tests.kessen.scenario import EVIL, GOOD, Scenario, pending
-    from warroom.games.kessen.position import build, describe
+    from warroom.games.kessen.positions import build, describe
 
     s = Scenario()
     s.hand(EVIL, "recruits", ["foot"] * 2 + ["swords"] * 2 + ["spears"] * 2 + ["warriors"] * 2

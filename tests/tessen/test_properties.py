@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from warroom.engine import IllegalAction
 from warroom.games.tessen.cards import KINDS, SUPER, WARRIOR
-from warroom.games.tessen.position import census
+from warroom.games.tessen.positions import census
 from warroom.games.tessen.rules import GAME
 from warroom.games.tessen.state import TessenState
 

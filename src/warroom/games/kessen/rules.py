@@ -53,7 +53,7 @@ from warroom.games.kessen.core import (
 )
 from warroom.games.kessen.encode import encode, observation_size
 from warroom.games.kessen.force import KIND_OF_KEY, force_total, negated, unit_force
-from warroom.games.kessen.position import build, describe
+from warroom.games.kessen.positions import build, describe
 from warroom.games.kessen.state import Chained, KessenState, Side, Unit
 from warroom.games.kessen.views import view
 

@@ -59,7 +59,7 @@ from warroom.games.tessen.core import (
     dragon_while_attacked,
     suitable,
 )
-from warroom.games.tessen.position import build, describe
+from warroom.games.tessen.positions import build, describe
 from warroom.games.tessen.state import NEVER, Side, TessenState, empty_places
 from warroom.games.tessen.views import bot_lens as _bot_lens
 from warroom.games.tessen.views import view

@@ -426,10 +426,7 @@ def _register_commands() -> None:
     """Commands that live beside the code they drive."""
     from warroom.sim.commands import register as register_sim
 
-    register_sim(app, friendly)
-    from warroom.games.tessen.commands import register as register_knockout
-
-    register_knockout(app, friendly)
+    register_sim(app, friendly)  # simulate, bench, knockout
 
 
 _register_commands()

@@ -1,6 +1,6 @@
 """Knockout tournaments at the server: a bracket whose every pairing is a real-time table.
 
-The bracket is the one of ``warroom knockout`` (:mod:`warroom.games.tessen.tournament`): this
+The bracket is the one of ``warroom knockout`` (:mod:`warroom.sim.knockout`): this
 module only hosts it. A tournament is one JSON document in the ``tournaments`` table::
 
     {"bracket": {...the bracket...},
@@ -38,15 +38,14 @@ from sqlalchemy import insert, select, update
 
 from warroom import bots as bot_registry
 from warroom.engine import WarroomError, registry
-from warroom.games.tessen.tournament import HUMAN, MIN_ENTRANTS, new_bracket, pending, report
 from warroom.server.db import Base, now
 from warroom.server.leases import LeaseLost
 from warroom.server.protocol import BotSeat, CreateTable, GameConfig, HumanSeat
 from warroom.server.tables import LiveTable, Refused, TableManager, token_hash
+from warroom.sim.knockout import HUMAN, KNOCKOUT_GAMES, MIN_ENTRANTS, new_bracket, pending, report
 
 log = logging.getLogger("warroom.server")
 
-KNOCKOUT_GAMES = ("tessen",)
 MAX_ENTRANTS = 32
 SETTLE_SECONDS = 2.0  # the fallback sweep; a finished match wakes it at once
 TOURNAMENT_LEASE = "tournament:"  # its lease key: no table id has a colon (ids are URL-safe base64)

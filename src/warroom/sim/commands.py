@@ -1,4 +1,4 @@
-"""The ``simulate`` and ``bench`` commands (registered on the main Typer app)."""
+"""The ``simulate``, ``bench`` and ``knockout`` commands (registered on the main Typer app)."""
 
 from __future__ import annotations
 
@@ -25,6 +25,7 @@ from warroom.engine import registry
 from warroom.engine.errors import ConfigError
 from warroom.engine.game import parse_option_pairs
 from warroom.sim.bench import bench_all, meets
+from warroom.sim.knockout import HUMAN, bot_match, lines, new_bracket, play_all
 from warroom.sim.simulate import BACKENDS, make_spec, simulate, summarize
 
 ERRORS_SHOWN = 10  # the JSON lists every failed game; the table only the first few
@@ -200,7 +201,7 @@ def _print_run(result: dict[str, Any], as_json: bool, render: Callable[[dict[str
 
 
 def register(app: typer.Typer, friendly: Callable[[Any], Any]) -> None:
-    """Add ``simulate`` and ``bench`` to ``app``; ``friendly`` wraps a command's errors."""
+    """Add ``simulate``, ``bench`` and ``knockout`` to ``app``; ``friendly`` wraps a command's errors."""
 
     @app.command("simulate")
     @friendly
@@ -314,3 +315,32 @@ def register(app: typer.Typer, friendly: Callable[[Any], Any]) -> None:
             typer.echo(json.dumps(rows))
         else:
             render_bench(rows, _stdout())
+
+    @app.command()
+    @friendly
+    def knockout(
+        game: str = typer.Argument(..., help="The game: tessen."),
+        entrants: str = typer.Option(..., "--entrants", help="Bots in seed order, e.g. expert,casual,novice,random."),
+        seed: int = typer.Option(0, "--seed", help="Seeds every match of the bracket."),
+        variant: list[str] = typer.Option([], "--variant", help="A variant (repeatable)."),  # noqa: B008
+        option: list[str] = typer.Option([], "--option", help="KEY=VALUE rule option (repeatable)."),  # noqa: B008
+        as_json: bool = typer.Option(False, "--json", help="Print the bracket as JSON."),
+    ) -> None:
+        """A knockout tournament between bots (4 or more), deterministic for its seed."""
+        g = registry.get(game)
+        play = bot_match(g.name)
+        from warroom import bots
+
+        names = [n.strip() for n in entrants.split(",")]
+        for name in names:
+            if not name or name.startswith(HUMAN):
+                raise ConfigError(f"--entrants takes bot names ({', '.join(bots.available(g.name))}), "
+                                  f"not {name!r}; people play their matches at the server")
+            bots.make(g.name, name)
+        config = g.configure(2, variant, parse_option_pairs(option))
+        bracket = play_all(new_bracket(g.name, config, names, seed), play)
+        if as_json:
+            typer.echo(json.dumps(bracket))
+        else:
+            for line in lines(bracket):
+                typer.echo(line)

@@ -1,14 +1,16 @@
-"""A knockout tournament ("Prepare for battle and play knockout!"): a bracket as plain data.
+"""A knockout tournament: a bracket as plain data, for any two-player game that holds them.
 
 Four or more entrants, in seed order (the first is the top seed). The bracket has a power of
 two of slots; when the entrants do not fill it, the top seeds get byes into the second round.
 Seeds are placed so that the top two can only meet in the final (1 v 8, 4 v 5, 2 v 7, 3 v 6...).
-Each pairing plays one match (a whole Tessen match of rounds, with its own seed derived from
-the tournament's); the winner goes on. The higher seed sits at p1.
+Each pairing plays one match (in Tessen a whole match of rounds), with its own seed derived from
+the tournament's; the winner goes on. The higher seed sits at p1.
 
 An entrant is a bot name (``expert``, ``novice``...) or ``human:NAME`` for a person, whose
-matches are played at the server and reported with :func:`report`. ``warroom knockout tessen
---entrants expert,casual,novice,random`` plays a bracket of bots (see ``docs/rules/tessen.md``).
+matches are played at the server (``server/tournaments.py``) and reported with :func:`report`.
+``warroom knockout tessen --entrants expert,casual,novice,random`` plays a bracket of bots
+(``sim/commands.py``; see ``docs/rules/tessen.md``). How a game plays one match between two bots
+is the game's own (:func:`bot_match`); everything else here knows no game.
 
 The bracket is JSON::
 
@@ -27,6 +29,7 @@ from typing import Any
 from warroom.engine.errors import ConfigError
 from warroom.engine.rng import mix_seed
 
+KNOCKOUT_GAMES = ("tessen",)  # the games whose rules call for knockouts, each with a bot_match
 MIN_ENTRANTS = 4
 HUMAN = "human:"
 
@@ -118,15 +121,13 @@ def play_all(bracket: dict[str, Any], play: PlayMatch) -> dict[str, Any]:
     return bracket
 
 
-def play_bots(config: dict[str, Any], seed: int, first: str, second: str) -> tuple[int, str]:
-    """One Tessen match between two bots on the simulated clock."""
-    from warroom import bots
-    from warroom.engine.realtime import play_realtime
-    from warroom.games.tessen.rules import GAME
+def bot_match(game: str) -> PlayMatch:
+    """How ``game`` (a canonical name) plays one match between two bots; other games are refused."""
+    if game == "tessen":
+        from warroom.games.tessen.knockout import play_bots
 
-    outcome, _ = play_realtime(GAME, config, seed, [bots.make("tessen", first), bots.make("tessen", second)])
-    won = outcome.scores["rounds_won"]
-    return outcome.winners[0], f"{won[0]}-{won[1]}"
+        return play_bots
+    raise ConfigError(f"knockout tournaments are played in {', '.join(KNOCKOUT_GAMES)}")
 
 
 def lines(bracket: dict[str, Any]) -> list[str]:

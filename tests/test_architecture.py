@@ -115,3 +115,33 @@ def test_no_module_is_found_by_its_name_at_run_time() -> None:
                     and node.args and isinstance(node.args[0], ast.JoinedStr)):
                 offenders.append(f"{name}: {ast.unparse(node)}")
     assert offenders == []
+
+
+CLIENTS = ("warroom.terminal", "warroom.terminal_live", "warroom.cli", "warroom.server", "warroom.screens")
+# the modules every game folder has, each with the same role (docs/architecture.md, "How a game
+# plugs in"); a folder may add its own beside them (Kessen's force.py, Kasl's board.py)
+EVERY_GAME = {"rules", "state", "core", "views", "text", "positions", "bots", "reference", "summary"}
+# the research pair: a game has both (an observation and a fixed action index) or neither
+RESEARCH = {"encode", "action_space"}
+
+
+def _within(module: str, package: str) -> bool:
+    return module == package or module.startswith(package + ".")
+
+
+def test_no_game_module_imports_a_client() -> None:
+    """The rules are imported by the terminal, the server and the screens, never the other way:
+    a game's look lives in ``warroom.screens``, found by its entry point."""
+    offenders = sorted(f"{module} imports {target}" for module, targets in import_graph().items()
+                       if _within(module, "warroom.games") for target in targets
+                       if any(_within(target, client) for client in CLIENTS))
+    assert offenders == []
+
+
+def test_every_game_folder_has_the_same_core_modules() -> None:
+    for folder in sorted(p for p in GAMES.iterdir() if (p / "__init__.py").exists()):
+        packages = {p.name for p in folder.iterdir() if (p / "__init__.py").exists()}  # LTK's cards/, generals/
+        names = {p.stem for p in folder.glob("*.py")} | packages
+        assert names >= EVERY_GAME, f"{folder.name} lacks {sorted(EVERY_GAME - names)}"
+        assert names & RESEARCH in (set(), RESEARCH), f"{folder.name} has {sorted(names & RESEARCH)} alone"
+        assert "screen" not in names, f"{folder.name}: a game's terminal screen is warroom.screens.{folder.name}"

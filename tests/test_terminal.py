@@ -16,8 +16,8 @@ from warroom.engine import IllegalAction, registry
 from warroom.engine.match import Match
 from warroom.engine.record import Record, replay
 from warroom.engine.runner import play_bots
-from warroom.games.kessen import screen
 from warroom.games.kessen.cards import CARDS
+from warroom.screens import kessen as screen
 from warroom.terminal import (
     LOG_LINES,
     PlainScreen,

@@ -5,8 +5,9 @@ The loop here knows nothing about a game's rules or looks. It drives a
 take every other seat, and saves the game as an ordinary record that
 ``warroom play --resume`` and ``warroom replay`` read back.
 
-A game's look lives beside its rules, in ``warroom.games.<name>.screen``, a
-module with these functions (a game without one gets a plain fallback):
+A game's look is a client of its rules, in ``warroom.screens.<name>``, found by the game's
+``warroom.screens`` entry point (``pyproject.toml``), a module with these functions (a game
+without one gets a plain fallback):
 
 ``render(scene) -> RenderableType``
     The full screen for a :class:`Scene`.
@@ -38,7 +39,6 @@ generator state has to be stored in the record.
 
 from __future__ import annotations
 
-import importlib
 import json
 import random
 import select
@@ -67,6 +67,7 @@ from warroom.engine.rng import mix_seed
 HUMAN = "human"  # the ``player`` entry of the human's seat in a record
 BOT_STREAM = 7919  # keeps bot streams apart from the game's own and the runner's
 LOG_LINES = 12
+SCREENS_GROUP = "warroom.screens"  # the entry points naming each game's screen module
 
 HELP = (
     "Choose a move by its number or its action text (for example: pass); p passes when passing is "
@@ -154,15 +155,9 @@ class PlainScreen:
 
 
 def screen_for(game: str) -> ScreenModule:
-    """The screen module of ``game``, or the plain fallback."""
-    name = f"warroom.games.{game}.screen"
-    try:
-        module = importlib.import_module(name)
-    except ModuleNotFoundError as err:
-        if err.name is None or not name.startswith(err.name):
-            raise  # the screen exists but something it imports does not
-        return PlainScreen()
-    return cast(ScreenModule, module)
+    """The screen module of ``game`` (its ``warroom.screens`` entry point), or the plain fallback."""
+    module = registry.plugin(SCREENS_GROUP, game)
+    return PlainScreen() if module is None else cast(ScreenModule, module)
 
 
 def moves_table(prompt: str, moves: list[tuple[str, str]], title: str = "Your decision",

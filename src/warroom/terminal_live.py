@@ -14,7 +14,7 @@ on the wall clock instead:
   action text, or a command (help, save, quit). It is applied at the instant it is read, with
   every check, and may fail because the game moved on meanwhile, as at a real table.
 
-The game supplies its screen as for the turn-based terminal (``warroom.games.<name>.screen``);
+The game supplies its screen as for the turn-based terminal (``warroom.screens.<name>``);
 :class:`~warroom.terminal.Scene` carries the game time in ``clock_ms``. Nothing here knows a game.
 
 Tests drive it with :class:`ScriptedLines` on a :class:`ManualClock`: lines typed at given

@@ -405,7 +405,7 @@ def test_a_vacant_territory_is_taken_without_losses() -> None:
 
 
 def test_the_terminal_log_says_each_combats_outcome() -> None:
-    from warroom.games.kasl import screen
+    from warroom.screens import kasl as screen
 
     said = screen.sentence({"kind": "combat_end", "attacker": 0, "defender": 1, "from": 2, "to": 3,
                             "lost": [[1, 0, 0, 0, 0], [0, 2, 0, 0, 1]], "taken": True}, 0)

@@ -11,8 +11,8 @@ import pytest
 from tests.kasl.scenario import dice, empty, play, put
 from tests.server.test_outcome_panels import NODE, _panels
 from warroom.engine.events import log_for
-from warroom.games.kasl import screen
 from warroom.games.kasl.rules import GAME
+from warroom.screens import kasl as screen
 
 GREEN, NEUTRAL = 0, 2
 

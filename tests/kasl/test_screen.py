@@ -7,8 +7,8 @@ import random
 from rich.console import Console
 
 from warroom.engine.events import log_for
-from warroom.games.kasl import screen
 from warroom.games.kasl.rules import GAME
+from warroom.screens import kasl as screen
 from warroom.terminal import Scene
 
 

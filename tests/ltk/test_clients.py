@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 from tests.ltk.scenario import GAME, act, cid, hero, seat, table
 from warroom.bots import make
 from warroom.cli import app
-from warroom.games.ltk import screen
+from warroom.screens import ltk as screen
 from warroom.terminal import Scene
 
 RUNNER = CliRunner()

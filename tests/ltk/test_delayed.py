@@ -116,7 +116,7 @@ def test_an_eight_trigrams_judgement_says_whether_it_gave_a_dodge() -> None:
 
 
 def test_the_terminal_log_says_what_a_judgement_decided() -> None:
-    from warroom.games.ltk import screen
+    from warroom.screens import ltk as screen
 
     cases = (("indulgence", "escaped", -1), ("lightning", "passes", 2), ("eight_diagram", "no_dodge", -1))
     said = [screen.sentence({"kind": "judge_effect", "seat": 1, "reason": r, "card": 0, "effect": e, "to": t}, 0)

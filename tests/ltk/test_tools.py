@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from tests.ltk.scenario import GAME, act, asked, cid, hero, seat, table
-from warroom.games.ltk import screen
 from warroom.games.ltk.cards import SLOTS
+from warroom.screens import ltk as screen
 
 NEG1, NEG2, NEG3 = cid("nullification ♠J"), cid("nullification ♣Q"), cid("nullification ♣K")
 

@@ -7,7 +7,7 @@ from pathlib import Path
 from rich.console import Console
 
 from tests.tessen.scenario import GAME, act, side, table
-from warroom.games.tessen import screen
+from warroom.screens import tessen as screen
 from warroom.terminal import Scene
 
 

@@ -1,9 +1,11 @@
 """The registry of games by name, and of each game's own bots.
 
-A game registers itself in the package's metadata (``pyproject.toml``), under two entry-point
+A game registers itself in the package's metadata (``pyproject.toml``), under entry-point
 groups: ``warroom.games`` names its :class:`~warroom.engine.game.Game` object and
-``warroom.bots`` its bots (a mapping of names to factories). Both are loaded on first use, so
-listing the games imports none of them. Tests add their own games with :func:`register`.
+``warroom.bots`` its bots (a mapping of names to factories); clients add their own groups
+(``warroom.screens``: the terminal's screen module of a game), read with :func:`plugin`. All are
+loaded on first use, so listing the games imports none of them. Tests add their own games with
+:func:`register`.
 """
 
 from __future__ import annotations
@@ -33,8 +35,10 @@ def _installed(group: str) -> dict[str, str]:
 
 
 def _load(target: str) -> Any:
+    """``module:attribute`` -> the attribute; a bare ``module`` -> the module."""
     module, _, attribute = target.partition(":")
-    return getattr(importlib.import_module(module), attribute)
+    loaded = importlib.import_module(module)
+    return getattr(loaded, attribute) if attribute else loaded
 
 
 def register(name: str, module: str) -> None:
@@ -73,10 +77,14 @@ def all_games() -> list[Game[Any]]:
     return [get(n) for n in names()]
 
 
+def plugin(group: str, name: str) -> Any | None:
+    """What the game ``name`` (or an alias of it) registers under the entry-point ``group``,
+    loaded, or ``None`` when it registers nothing there."""
+    target = _installed(group).get(_ALIASES.get(name, name))
+    return None if target is None else _load(target)
+
+
 def game_bots(name: str) -> Mapping[str, Callable[[], Any]]:
     """The game's own bots by name (its ``warroom.bots`` entry point), or none."""
-    target = _installed(BOTS_GROUP).get(_ALIASES.get(name, name))
-    if target is None:
-        return {}
-    bots: Mapping[str, Callable[[], Any]] = _load(target)
-    return bots
+    bots: Mapping[str, Callable[[], Any]] | None = plugin(BOTS_GROUP, name)
+    return {} if bots is None else bots

@@ -1,6 +1,6 @@
 """Paper Kessen in the terminal: the screen, the log sentences and the rules tables (Rich).
 
-Everything here reads a seat's view (``views.py``) and the events that seat may
+Everything here reads a seat's view (``warroom.games.kessen.views``) and the events that seat may
 see; nothing reaches into the state, so the screen can never show what the
 player is not allowed to know. The game-agnostic loop is ``warroom.terminal``.
 """

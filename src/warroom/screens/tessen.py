@@ -1,8 +1,8 @@
 """Tessen in the terminal: the live table, the log sentences and a status line (Rich).
 
-Everything here reads a seat's view (``views.py``) and the events that seat may see. The live
-loop is the game-neutral ``warroom.terminal_live``; it redraws this screen continuously, with
-the game time in ``scene.clock_ms``, so the attack alert counts down.
+Everything here reads a seat's view (``warroom.games.tessen.views``) and the events that seat may
+see. The live loop is the game-neutral ``warroom.terminal_live``; it redraws this screen
+continuously, with the game time in ``scene.clock_ms``, so the attack alert counts down.
 """
 
 from __future__ import annotations

@@ -26,7 +26,7 @@ def kinds(cs: list[int]) -> str:
 def side(hand: str = "", places: tuple[str, ...] = (), deck: str = "cat " * 10, discard: str = "",
          score: str = "", last: int = NEVER, **extra: Any) -> Side:
     """A side. A place is ``"fox 2"`` (a pile), ``""`` (empty) or ``"blocked warrior"``."""
-    s = Side(cards(deck), sorted(cards(hand)))
+    s = Side(deck=cards(deck), hand=sorted(cards(hand)))
     for i, p in enumerate(places):
         words = p.split()
         if not words:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from warroom.engine import ConfigError, Rng, digits
 from warroom.engine.frames import copy_data, frames_from_json, frames_to_json
-from warroom.games.kasl.board import ARMY_SIZE, BASIC, CITY, LEVEL_NAMES, LORD, MAX_LORDS, MAX_STRONGHOLDS, N
+from warroom.games.kasl.board import BASIC, CITY, LEVEL_NAMES, LORD, MAX_LORDS, MAX_STRONGHOLDS, N
 from warroom.games.kasl.state import NOBODY, KaslState
 
 if TYPE_CHECKING:
@@ -107,9 +107,7 @@ def build(game: Kasl, d: dict[str, Any]) -> KaslState:
             return NOBODY
         return seat_of[value]
 
-    state = KaslState(config, Rng(_int(d.get("rng", 0), "rng", fault)), n, [NOBODY] * N,
-                      [[0, 0, 0, 0] for _ in range(N)], [0] * N, [0] * N, [0] * N,
-                      [ARMY_SIZE[:] for _ in range(n + 1)], [[] for _ in range(n)], [[] for _ in range(n)])
+    state = KaslState.fresh(config, Rng(_int(d.get("rng", 0), "rng", fault)), n)
     raw_ts = d.get("territories", {})
     if not isinstance(raw_ts, dict):
         raw_ts = {}

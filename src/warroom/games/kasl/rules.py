@@ -25,7 +25,6 @@ from warroom.games.kasl import summary as summaries
 from warroom.games.kasl import text
 from warroom.games.kasl.board import (
     ARCH,
-    ARMY_SIZE,
     CAV,
     CITY,
     COLOURS,
@@ -466,10 +465,7 @@ class Kasl(Game[KaslState]):
         rng = make_rng(config, seed)  # before configure, which keeps only players/variants/options
         config = self.configure(config.get("players"), config.get("variants", ()), config.get("options"))
         n = int(config["players"])
-        state = KaslState(
-            config, rng, n, [NOBODY] * N, [[0, 0, 0, 0] for _ in range(N)], [0] * N, [0] * N, [0] * N,
-            [ARMY_SIZE[:] for _ in range(n + 1)], [[] for _ in range(n)], [[] for _ in range(n)],
-        )
+        state = KaslState.fresh(config, rng, n)
         events: list[Event] = []
         # deal the territory cards in equal piles (a third, neutral pile with two players)
         cards = list(range(N))

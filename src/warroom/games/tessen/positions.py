@@ -103,7 +103,7 @@ def build(game: Tessen, d: dict[str, Any]) -> TessenState:
         raise ConfigError("a Tessen position is an object with \"seats\": {\"p1\": ..., \"p2\": ...}")
     config = game.configure(2, d.get("variants", []), d.get("options") or {})
     f = _Faults()
-    state = TessenState(config, Rng(f.number("rng", d.get("rng", 0))), [Side([]), Side([])])
+    state = TessenState(config=config, rng=Rng(f.number("rng", d.get("rng", 0))), sides=[Side(deck=[]), Side(deck=[])])
     state.clock = f.number("clock", d.get("clock", 0))
     state.round = f.number("round", d.get("round", 1), 1)
     state.phase = d.get("phase", "play")
@@ -156,7 +156,7 @@ def build(game: Tessen, d: dict[str, Any]) -> TessenState:
 
 
 def _side(f: _Faults, name: str, spec: dict[str, Any]) -> Side:
-    s = Side(f.cards(f"{name} deck", spec.get("deck", [])))
+    s = Side(deck=f.cards(f"{name} deck", spec.get("deck", [])))
     s.hand = sorted(f.cards(f"{name} hand", spec.get("hand", [])))
     if len(s.hand) > HAND_LIMIT:
         f.add(f"{name} holds {len(s.hand)} cards: at most {HAND_LIMIT}")

@@ -276,7 +276,7 @@ class Tessen(Game[TessenState]):
         opts = config["options"]
         if opts["handicap_seat"] not in SEATS:
             raise ConfigError(f"option handicap_seat must be p1 or p2, not {opts['handicap_seat']!r}")
-        state = TessenState(config, rng, [Side([]), Side([])])
+        state = TessenState(config=config, rng=rng, sides=[Side(deck=[]), Side(deck=[])])
         if HANDICAP in config["variants"]:
             side = state.sides[SEATS.index(str(opts["handicap_seat"]))]
             n = int(opts["handicap_warriors"])

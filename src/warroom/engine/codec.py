@@ -1,0 +1,183 @@
+"""One codec for plain-data states: ``clone``, ``to_json`` and ``from_json`` from the fields.
+
+A state class (or a part of one: a seat, a unit) is a ``@dataclass(slots=True, kw_only=True)``
+that subclasses :class:`Plain`. Its three methods are written from its fields' types the first
+time each is called, as straight-line code compiled once per class (as fast as a hand-written
+copy, without a constructor call), so no game writes a copy or a JSON form by hand and a field
+added to a state is cloned and saved without anyone remembering to.
+
+What each field's type means:
+
+| type | clone | JSON |
+|---|---|---|
+| ``int``, ``str``, ``bool``, ``float`` | the value | the value |
+| ``list`` / ``tuple`` of those | a shallow copy | a list |
+| ``list[list[...]]`` of those | a copy of each row | lists |
+| ``dict[...]``, ``list[dict[...]]``, ``Any`` | a deep copy of JSON-shaped data | a deep copy |
+| a :class:`Plain` class, or a list of them | ``clone()`` of each | ``to_json()`` of each |
+| ``Rng`` | ``clone()`` | its state, an int |
+| ``list[Frame]`` | each frame's ``clone()`` | each frame's ``to_json()`` |
+
+Fields marked with :func:`shared` are never changed after set-up: a clone shares them.
+Fields marked with :func:`transient` (caches, values derived from others) are not saved: a
+clone shares or resets them (``keep``), ``from_json`` leaves them at their default. Construction
+is by keyword only (``kw_only=True``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from collections.abc import Callable
+from typing import Any, ClassVar, TypeVar, get_args, get_origin, get_type_hints
+
+from warroom.engine.frames import Frame, copy_data
+from warroom.engine.rng import Rng
+
+P = TypeVar("P", bound="Plain")
+
+_SHARED = "warroom.shared"
+_TRANSIENT = "warroom.transient"  # value: True (a clone keeps it) or False (a clone resets it)
+_SCALARS = (int, str, bool, float, type(None))
+
+
+def shared(**kwargs: Any) -> Any:
+    """A field set once at set-up and never changed: a clone shares it (a configuration)."""
+    return dataclasses.field(metadata={_SHARED: True}, **kwargs)
+
+
+def transient(keep: bool = False, **kwargs: Any) -> Any:
+    """A field that is not part of the saved state (a cache, a value derived from others): a
+    clone shares it (``keep``) or resets it to its default, ``from_json`` leaves the default."""
+    kwargs.setdefault("default", None)
+    return dataclasses.field(metadata={_TRANSIENT: keep}, compare=False, repr=False, **kwargs)
+
+
+class Plain:
+    """Plain data with generated ``clone``, ``to_json`` and ``from_json`` (see the module)."""
+
+    __slots__ = ()
+    _compiled: ClassVar[dict[type, tuple[Callable[..., Any], ...]]] = {}
+
+    def clone(self: P) -> P:
+        """A deep copy, sharing only what is never changed."""
+        return _methods(type(self))[0](self)  # type: ignore[no-any-return]
+
+    def to_json(self) -> dict[str, Any]:
+        """The saved form: JSON-shaped data, nothing shared with the state."""
+        return _methods(type(self))[1](self)  # type: ignore[no-any-return]
+
+    @classmethod
+    def from_json(cls: type[P], data: dict[str, Any]) -> P:
+        """The state ``to_json`` gave."""
+        return _methods(cls)[2](data)  # type: ignore[no-any-return]
+
+    def __post_load__(self) -> None:
+        """Work out the derived fields after ``from_json`` (a class with any overrides it)."""
+
+
+def _methods(cls: type) -> tuple[Callable[..., Any], ...]:
+    """The three methods of ``cls``, compiled on first use and installed on the class."""
+    found = Plain._compiled.get(cls)
+    if found is None:
+        found = Plain._compiled[cls] = _compile(cls)
+        cls.clone, cls.to_json = found[0], found[1]  # type: ignore[attr-defined]
+        cls.from_json = staticmethod(found[2])  # type: ignore[attr-defined]
+    return found
+
+
+def _kind(tp: Any) -> tuple[str, Any]:
+    """How a field of type ``tp`` is copied: ``(kind, inner)``."""
+    origin, args = get_origin(tp), get_args(tp)
+    if origin in (typing.Union, types.UnionType):
+        kinds = {_kind(a)[0] for a in args if a is not type(None)}
+        return ("scalar", None) if kinds == {"scalar"} else ("data", None)
+    if tp in _SCALARS:
+        return "scalar", tp
+    if tp is Rng:
+        return "rng", None
+    if isinstance(tp, type) and issubclass(tp, Plain):
+        return "plain", tp
+    if origin in (list, tuple) and args:
+        inner = _kind(args[0])
+        if inner[0] == "scalar":
+            return "list", None
+        if inner[0] == "list":
+            return "rows", None
+        if inner[0] == "plain":
+            return "plains", inner[1]
+        if args[0] is Frame:
+            return "frames", None
+    return "data", None
+
+
+def _compile(cls: type) -> tuple[Callable[..., Any], ...]:
+    hints = get_type_hints(cls)
+    env: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "_copy": copy_data, "_Rng": Rng,
+                           "_Frame": Frame}
+    clone, dump, load = [], [], []
+    for f in dataclasses.fields(cls):
+        name = f.name
+        v = f"self.{name}"
+        if _TRANSIENT in f.metadata:
+            clone.append(f"    new.{name} = {v}" if f.metadata[_TRANSIENT] else f"    new.{name} = _d_{name}()")
+            env[f"_d_{name}"] = _default_of(f)
+            load.append(f"    new.{name} = _d_{name}()")
+            continue
+        key = repr(name)
+        d = f"d[{key}]"
+        if f.metadata.get(_SHARED):
+            clone.append(f"    new.{name} = {v}")
+            dump.append(f"{key}: {v}")
+            load.append(f"    new.{name} = {d}")
+            continue
+        kind, inner = _kind(hints[name])
+        if inner is not None and kind in ("plain", "plains"):
+            env[f"_t_{name}"] = inner
+        if kind == "scalar":
+            clone.append(f"    new.{name} = {v}")
+            dump.append(f"{key}: {v}")
+            load.append(f"    new.{name} = {d}")
+        elif kind == "list":
+            clone.append(f"    new.{name} = {v}[:]")
+            dump.append(f"{key}: list({v})")
+            load.append(f"    new.{name} = list({d})")
+        elif kind == "rows":
+            clone.append(f"    new.{name} = [r[:] for r in {v}]")
+            dump.append(f"{key}: [list(r) for r in {v}]")
+            load.append(f"    new.{name} = [list(r) for r in {d}]")
+        elif kind == "rng":
+            clone.append(f"    new.{name} = {v}.clone()")
+            dump.append(f"{key}: {v}.state")
+            load.append(f"    new.{name} = _Rng(int({d}))")
+        elif kind == "plain":
+            clone.append(f"    new.{name} = {v}.clone()")
+            dump.append(f"{key}: {v}.to_json()")
+            load.append(f"    new.{name} = _t_{name}.from_json({d})")
+        elif kind == "plains":
+            clone.append(f"    new.{name} = [x.clone() for x in {v}]")
+            dump.append(f"{key}: [x.to_json() for x in {v}]")
+            load.append(f"    new.{name} = [_t_{name}.from_json(x) for x in {d}]")
+        elif kind == "frames":
+            clone.append(f"    new.{name} = [x.clone() for x in {v}]")
+            dump.append(f"{key}: [x.to_json() for x in {v}]")
+            load.append(f"    new.{name} = [_Frame.from_json(x) for x in {d}]")
+        else:
+            clone.append(f"    new.{name} = _copy({v})")
+            dump.append(f"{key}: _copy({v})")
+            load.append(f"    new.{name} = _copy({d})")
+    source = "\n".join([
+        "def clone(self):", "    new = _new(_cls)", *clone, "    return new", "",
+        "def to_json(self):", "    return {" + ", ".join(dump) + "}", "",
+        "def from_json(d):", "    new = _new(_cls)", *load, "    new.__post_load__()", "    return new",
+    ])
+    exec(compile(source, f"<codec of {cls.__qualname__}>", "exec"), env)
+    return env["clone"], env["to_json"], env["from_json"]
+
+
+def _default_of(f: dataclasses.Field[Any]) -> Callable[[], Any]:
+    if f.default_factory is not dataclasses.MISSING:
+        return f.default_factory
+    value = None if f.default is dataclasses.MISSING else f.default
+    return lambda: value

@@ -14,7 +14,7 @@ import math
 import resource
 import signal
 import socket
-from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -25,6 +25,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.datastructures import Headers
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from warroom import bots as bot_registry
 from warroom.engine import ConfigError, WarroomError, registry
@@ -118,17 +119,7 @@ def create_app(
         where = ".".join(str(p) for p in first["loc"] if p != "body") or "body"
         return JSONResponse({"detail": f"{where}: {first['msg']}"}, status_code=422)
 
-    @app.middleware("http")
-    async def _same_site_json(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
-        # a cross-site page can send a form (urlencoded, multipart or text/plain) without asking;
-        # JSON it can send only after a CORS preflight, which this server never grants
-        if request.method == "POST":
-            refusal = cross_site_refusal(request.headers, request.url.scheme)
-            if refusal is not None:
-                return JSONResponse({"detail": refusal[1]}, status_code=refusal[0])
-        return await call_next(request)
-
-    app.add_middleware(SameOriginSockets)
+    app.add_middleware(SameSite)
     # outermost: the whole body is read (within its size and time limits) before anything else runs
     app.add_middleware(BodyLimit, max_body=caps.max_body, seconds=caps.body_seconds)
 
@@ -320,17 +311,29 @@ def foreign_origin(headers: Mapping[str, str], scheme: str) -> bool:
     return sent.scheme.lower() != own or sent.netloc.lower() != headers.get("host", "").lower()
 
 
-class SameOriginSockets:
-    """ASGI middleware: every WebSocket opened by a page of another origin is refused at the
-    handshake (403). A browser sends its cookies with any socket, so without this a page on
-    another port or subdomain could say hello as the player and act for them."""
+class SameSite:
+    """ASGI middleware: what only this server's own pages may do.
 
-    def __init__(self, app: Callable[..., Awaitable[None]]) -> None:
+    A ``POST`` must be JSON from a page of this origin (``cross_site_refusal``): a cross-site page
+    can send a form (urlencoded, multipart or text/plain) without asking, JSON only after a CORS
+    preflight, which this server never grants. A WebSocket opened by a page of another origin is
+    refused at the handshake (403): a browser sends its cookies with any socket, so a page on
+    another port or subdomain could otherwise say hello as the player and act for them.
+
+    Plain ASGI rather than ``@app.middleware("http")``: Starlette's ``BaseHTTPMiddleware`` leaves
+    every request it wraps in a reference cycle (its task group's cancelled task, with the
+    frames that hold the request), which the server's tuned collector seldom frees."""
+
+    def __init__(self, app: ASGIApp) -> None:
         self.app = app
 
-    async def __call__(self, scope: dict[str, Any], receive: Callable[[], Awaitable[dict[str, Any]]],
-                       send: Callable[[dict[str, Any]], Awaitable[None]]) -> None:
-        if scope["type"] == "websocket" and foreign_origin(Headers(scope=scope), scope.get("scheme", "ws")):
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["method"] == "POST":
+            refusal = cross_site_refusal(Headers(scope=scope), scope["scheme"])
+            if refusal is not None:
+                await JSONResponse({"detail": refusal[1]}, status_code=refusal[0])(scope, receive, send)
+                return
+        elif scope["type"] == "websocket" and foreign_origin(Headers(scope=scope), scope.get("scheme", "ws")):
             await receive()  # the client's websocket.connect
             await send({"type": "websocket.close", "code": CROSS_SITE})  # before accepting: a 403 answer
             return

@@ -8,6 +8,7 @@ them, so a slow client never holds a table's lock.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -124,6 +125,8 @@ class Connection:
                     await self.ws.close(item)
                     return
                 await self.ws.send_text(item)
+        except asyncio.CancelledError:
+            return  # the connection is over: see ``_ended``
         except Exception:  # the client has gone; the reader notices and cleans up
             return
 
@@ -153,13 +156,14 @@ async def _on_hello(manager: TableManager, table: LiveTable, conn: Connection, m
 async def _ping(manager: TableManager, table: LiveTable, conn: Connection) -> None:
     """Real-time tables: measure the connection's round trip now and every ``ping_seconds``."""
     n = 0
-    while not conn.closing:
-        n += 1
-        key = f"s{n}"
-        conn.pings = {k: v for k, v in conn.pings.items() if time.monotonic() - v < 60}  # unanswered ones
-        conn.pings[key] = time.monotonic()
-        conn.send(ServerPing(id=key).model_dump_json())
-        await asyncio.sleep(conn.ping_seconds)
+    with contextlib.suppress(asyncio.CancelledError):  # the connection is over: see ``_ended``
+        while not conn.closing:
+            n += 1
+            key = f"s{n}"
+            conn.pings = {k: v for k, v in conn.pings.items() if time.monotonic() - v < 60}  # unanswered ones
+            conn.pings[key] = time.monotonic()
+            conn.send(ServerPing(id=key).model_dump_json())
+            await asyncio.sleep(conn.ping_seconds)
 
 
 async def _on_pong(manager: TableManager, table: LiveTable, conn: Connection, msg: PongMessage) -> None:
@@ -257,6 +261,17 @@ async def serve_socket(ws: WebSocket, manager: TableManager, table_id: str, limi
     finally:
         if table is not None:
             manager.detach(table, conn)
-        conn.writer.cancel()
-        if conn.pinger is not None:
-            conn.pinger.cancel()
+        _ended(conn)
+
+
+def _ended(conn: Connection) -> None:
+    """Stop a closed connection's writer and pinger.
+
+    Each task ends by returning when it is cancelled, never by raising: a task cancelled with
+    the exception keeps it, its traceback keeps the task's frame, and the frame keeps the
+    connection (with its socket, and the pinger its table), a cycle that only the garbage
+    collector frees. ``warroom serve`` tunes it to look at old objects seldom (``app.serve``), so
+    the connections of every finished table piled up in memory until it did (issue 34, item 19)."""
+    conn.writer.cancel()
+    if conn.pinger is not None:
+        conn.pinger.cancel()

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from warroom.engine.actions import Action
+from warroom.engine.actions import Action, Move
 from warroom.engine.errors import MalformedAction
 
 
@@ -65,16 +65,21 @@ class ActionSpace:
 
     def index(self, action: Action) -> int:
         """The number of ``action``; ``MalformedAction`` if it has no place in this space."""
-        words = action.split(" ")
-        sig = (words[0], tuple(w.partition("=")[0] for w in words[1:]))
+        unknown = f"{action!r} has no number in this game's action space"
+        try:
+            move = Move.parse(action)
+        except MalformedAction:
+            raise MalformedAction(unknown) from None
+        sig = (move.verb, tuple(k for k, _ in move.args))
         shape = self._by_sig.get(sig)
-        if shape is None:
-            raise MalformedAction(f"{action!r} has no number in this game's action space")
+        # only canonical text has a number ("play card=07" and other spacing have none)
+        if shape is None or move.text != action:
+            raise MalformedAction(unknown)
         n = 0
-        for word, (_, vals), pos in zip(words[1:], shape.args, self._position[sig], strict=True):
-            i = pos.get(word.partition("=")[2])
+        for (key, vals), pos in zip(shape.args, self._position[sig], strict=True):
+            i = pos.get(move.word(key))
             if i is None:
-                raise MalformedAction(f"{action!r} has no number in this game's action space")
+                raise MalformedAction(unknown)
             n = n * len(vals) + i
         return self._start[sig] + n
 

@@ -20,7 +20,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from warroom.engine.actions import Action, digits, whole
+from warroom.engine.actions import Action, Move
+from warroom.engine.errors import MalformedAction
 from warroom.engine.events import Event
 from warroom.engine.frames import NO_SEAT, Frame, FrameRule, HasFrames, finish, push
 
@@ -80,7 +81,7 @@ def rename(frame: Frame, mapping: dict[int, int]) -> None:
     answers: list[list[Any]] = []
     for seat, action in frame.answers:
         if action != DONE:
-            old = whole(action.rsplit("=", 1)[1])
+            old = Move.parse(action).number(key)
             action = f"pick {key}={mapping.get(old, old)}"
         answers.append([seat, action])
     frame.answers = answers
@@ -111,13 +112,16 @@ class SelectRule(FrameRule[Any]):
             return False
         if action == DONE:
             return len(data["picked"]) >= int(data["least"])
-        verb, _, arg = action.partition(" ")
-        key, _, value = arg.partition("=")
-        if verb != "pick" or key != data["key"] or not digits(value):
+        try:
+            move = Move.parse(action)
+        except MalformedAction:
             return False
-        card = int(value)  # ASCII digits, checked just above
-        if str(card) != value:
-            return False  # "07" is not the canonical text of 7
+        # only the canonical text of one pick: not "pick card=07", nor other spacing
+        if move.text != action or move.verb != "pick" or len(move.args) != 1:
+            return False
+        key, card = move.args[0]
+        if key != data["key"] or not isinstance(card, int) or card < 0:
+            return False
         candidates: list[int] = data["candidates"]
         picked: list[int] = data["picked"]
         return card in candidates and card not in picked
@@ -129,7 +133,7 @@ class SelectRule(FrameRule[Any]):
             frame.seat = NO_SEAT
             finish(state, frame, {"purpose": data["purpose"], "picked": sorted(data["picked"])})
             return
-        data["picked"].append(whole(action.rsplit("=", 1)[1]))
+        data["picked"].append(Move.parse(action).number(data["key"]))
         if len(data["picked"]) >= data["most"]:
             frame.seat = NO_SEAT
             finish(state, frame, {"purpose": data["purpose"], "picked": sorted(data["picked"])})

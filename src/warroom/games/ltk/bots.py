@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from warroom.engine.actions import Move
 from warroom.engine.bot import Bot
 from warroom.games.ltk.cards import KIND, RANK, SUBTYPE, TYPES
 from warroom.games.ltk.views import roles_not_shown
@@ -88,8 +89,8 @@ class _Table:
         return int(self.seats[t]["hp"])
 
 
-def _args(action: str) -> dict[str, str]:
-    return dict(w.split("=", 1) for w in action.split(" ")[1:] if "=" in w)
+def _card(action: str) -> int:
+    return Move.parse(action).number("card")
 
 
 class HeuristicBot(Bot):
@@ -99,7 +100,7 @@ class HeuristicBot(Bot):
     def choose(self, view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
         if len(legal) == 1:
             return legal[0]
-        if legal[0].startswith("choose general="):
+        if "general" in Move.parse(legal[0]):
             return legal[rng.randrange(len(legal))]
         t = _Table(view)
         frames: list[dict[str, Any]] = view.get("frames") or []
@@ -128,14 +129,14 @@ class HeuristicBot(Bot):
         return best
 
     def _score(self, t: _Table, view: dict[str, Any], action: str) -> float:
-        verb = action.split(" ", 1)[0]
-        a = _args(action)
+        move = Move.parse(action)
+        verb = move.verb
         me = t.me
         if verb == "use":
-            card = int(a["card"])
-            kind = a.get("as", KIND[card])
-            target = int(a["target"]) if "target" in a else -1
-            targets = [int(x) for x in a["targets"].split(",")] if "targets" in a else []
+            card = move.number("card")
+            kind = move.word("as") if "as" in move else KIND[card]
+            target = move.number("target") if "target" in move else -1
+            targets = list(move.numbers("targets")) if "targets" in move else []
             e = t.hostile[target] if target >= 0 else 0.0
             if kind == "slash":
                 return 6 * e + (2 if target >= 0 and t.hp(target) == 1 and e > 0 else 0) + (
@@ -172,14 +173,15 @@ class HeuristicBot(Bot):
                 return 5.0 if have is None else (2.0 if slot == "weapon" and TYPES[kind].range >
                                                  TYPES[KIND[have]].range else -1.0)
             return 0.5
-        target = int(a["target"]) if "target" in a and a["target"].lstrip("-").isdigit() else -1
+        named = move.get("target")
+        target = named if isinstance(named, int) else -1
         e = t.hostile[target] if target >= 0 else 0.0
         if verb in ("jijiang", "spear"):
             return 5 * e
         if verb == "fanjian":
             return 3 * e
         if verb == "lijian":
-            x, y = (int(v) for v in a["targets"].split(","))
+            x, y = move.numbers("targets")
             return 3 * (t.hostile[x] + t.hostile[y])
         if verb in ("jieyin", "qingnang"):
             return -4 * e
@@ -201,8 +203,8 @@ class HeuristicBot(Bot):
             behalf = data.get("on_behalf", t.me)
             if behalf != t.me and not t.friend(behalf):
                 return "pass"
-            cards = [a for a in answers if "card" in _args(a)]  # else only Serpent Spear's "spear"
-            return min(cards, key=lambda a: card_value(int(_args(a)["card"]))) if cards else answers[0]
+            cards = [a for a in answers if "card" in Move.parse(a)]  # else only Serpent Spear's "spear"
+            return min(cards, key=lambda a: card_value(_card(a))) if cards else answers[0]
         if name == "rescue":
             dying = data["dying"]
             return answers[0] if dying == t.me or t.friend(dying) else "pass"
@@ -225,31 +227,31 @@ class HeuristicBot(Bot):
 
     def _select(self, t: _Table, data: dict[str, Any], legal: list[str]) -> str:
         purpose = data.get("purpose")
-        picks = [a for a in legal if a.startswith("pick ")]
+        picks = [a for a in legal if Move.parse(a).verb == "pick"]
         if "done" in legal and ((purpose in ("zhiheng", "rende") and data.get("picked")) or not picks):
             return "done"
         if not picks:
             return legal[0]
         if purpose == "tuxi":
-            return max(picks, key=lambda a: t.hostile[int(_args(a)["seat"])])
+            return max(picks, key=lambda a: t.hostile[Move.parse(a).number("seat")])
         if purpose == "harvest":
-            return max(picks, key=lambda a: card_value(int(_args(a)["card"])))
+            return max(picks, key=lambda a: card_value(_card(a)))
         if purpose == "buqu":  # discard a repeated rank: the cards left may keep Zhou Tai out of dying
             ranks = [RANK[c] for c in data["candidates"] if c not in data["picked"]]
-            return next((a for a in picks if ranks.count(RANK[int(_args(a)["card"])]) > 1), picks[0])
-        return min(picks, key=lambda a: card_value(int(_args(a)["card"])) if "card" in _args(a) else 0)
+            return next((a for a in picks if ranks.count(RANK[_card(a)]) > 1), picks[0])
+        return min(picks, key=lambda a: card_value(_card(a)) if "card" in Move.parse(a) else 0)
 
     def _take(self, t: _Table, data: dict[str, Any], legal: list[str]) -> str:
         owner = data["owner"]
-        named = [a for a in legal if "card=" in a]
+        named = [a for a in legal if "card" in Move.parse(a)]
         if t.friend(owner) and named:
             return named[-1]  # take a friend's judgement card (a delayed tool) or least harm
         if named and not t.friend(owner):
-            return max(named, key=lambda a: card_value(int(_args(a)["card"])))
+            return max(named, key=lambda a: card_value(_card(a)))
         return legal[0]
 
     def _ability(self, t: _Table, data: dict[str, Any], frames: list[dict[str, Any]], legal: list[str]) -> str:
-        use = next((a for a in legal if a.startswith("use ")), legal[0])
+        use = next((a for a in legal if Move.parse(a).verb == "use"), legal[0])
         name = data.get("name")
         if name == "ice_sword":
             below = frames[-2]["data"] if len(frames) >= 2 else {}
@@ -263,18 +265,18 @@ class HeuristicBot(Bot):
         if kind == "ganglie":
             return "discard" if "discard" in legal and t.hp(t.me) <= 2 else "suffer"
         if kind == "double_swords":
-            discards = [a for a in legal if a.startswith("discard")]
-            return min(discards, key=lambda a: card_value(int(_args(a)["card"]))) if len(discards) > 2 else "draw"
+            discards = [a for a in legal if Move.parse(a).verb == "discard"]
+            return min(discards, key=lambda a: card_value(_card(a))) if len(discards) > 2 else "draw"
         if kind == "yiji":
-            mine = [a for a in legal if a.endswith(f"to={t.me}")]
+            mine = [a for a in legal if Move.parse(a).get("to") == t.me]
             return mine[0] if mine else legal[0]
         if kind == "jieming":
             return f"choose target={t.me}" if f"choose target={t.me}" in legal else legal[0]
         if kind == "liuli":
-            return max(legal, key=lambda a: t.hostile[int(_args(a)["to"])])
+            return max(legal, key=lambda a: t.hostile[Move.parse(a).number("to")])
         if kind == "guanxing":
-            tops = [a for a in legal if a.startswith("top")]
-            return max(tops, key=lambda a: card_value(int(_args(a)["card"]))) if tops else legal[0]
+            tops = [a for a in legal if Move.parse(a).verb == "top"]
+            return max(tops, key=lambda a: card_value(_card(a))) if tops else legal[0]
         return legal[0]
 
 

@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from warroom.engine.actions import whole
+from warroom.engine.actions import Move
 from warroom.engine.choices import SelectRule
 from warroom.engine.events import Event
 from warroom.engine.frames import NO_SEAT, Frame, FrameRule, Resolver, finish, push
@@ -162,7 +162,7 @@ class Use:
 USES: dict[str, Use] = {}
 # other actions of the action phase (weapon and general skills): verb -> (legal actions, apply)
 PhaseLegal = Callable[[LtkState, int], list[str]]
-PhaseApply = Callable[[LtkState, int, dict[str, str], list["Event"]], None]
+PhaseApply = Callable[[LtkState, int, Move, list["Event"]], None]
 PHASE_ACTIONS: dict[str, tuple[PhaseLegal, PhaseApply]] = {}
 # cards a skill lets a seat use as another kind in the action phase: (state, seat) -> [(card, kind)]
 AS_SOURCES: list[Callable[[LtkState, int], list[tuple[int, str]]]] = []
@@ -640,7 +640,7 @@ class TakeRule(FrameRule[LtkState]):
         d = frame.data
         s = state.seats[d["owner"]]
         # a blind pick from the hand is a random one
-        card = s.hand[state.rng.below(len(s.hand))] if action == "take zone=hand" else whole(action.rsplit("=", 1)[1])
+        card = s.hand[state.rng.below(len(s.hand))] if action == "take zone=hand" else Move.parse(action).number("card")
         d["zone"] = remove_card(state, d["owner"], card)
         d["picked"] = card
         frame.seat = NO_SEAT

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from warroom.engine.actions import whole
+from warroom.engine.actions import Move
 from warroom.engine.choices import select
 from warroom.engine.errors import ConfigError
 from warroom.engine.events import Event
@@ -176,7 +176,7 @@ class Ltk(Game[LtkState]):
         if state.stage == "play":
             core.RESOLVER.answer(state, player, action, events)
             return events
-        general = action.split("=", 1)[1]
+        general = Move.parse(action).word("general")
         seat = state.seats[player]
         seat.pick = general
         if state.stage == "lord":
@@ -471,17 +471,16 @@ class ActRule(FrameRule[LtkState]):
         if action == "end":
             finish(state, frame, None)
             return
-        verb = action.split(" ", 1)[0]
-        args = dict(w.split("=", 1) for w in action.split(" ")[1:])
-        if verb != "use":
-            core.PHASE_ACTIONS[verb][1](state, seat, args, events)
+        move = Move.parse(action)
+        if move.verb != "use":
+            core.PHASE_ACTIONS[move.verb][1](state, seat, move, events)
             return
-        card = whole(args["card"])
-        targets = [whole(args["target"])] if "target" in args else (
-            [whole(t) for t in args["targets"].split(",")] if "targets" in args else [])
+        card = move.number("card")
+        key = "target" if "target" in move else "targets"
+        targets = list(move.numbers(key)) if key in move else []
         zone = core.remove_card(state, seat, card)  # a converted card may come from the equipment
         state.table.append(card)
-        core.USES[args.get("as", KIND[card])].apply(state, seat, card, targets, events)
+        core.USES[move.word("as") if "as" in move else KIND[card]].apply(state, seat, card, targets, events)
         core.lost(state, seat, card, zone, events)
 
     def decision_kind(self, state: LtkState, frame: Frame) -> str:

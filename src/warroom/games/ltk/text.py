@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from warroom.engine.actions import digits, is_whole, parse, whole
+from warroom.engine.actions import Move, digits, is_whole, parse, whole
 from warroom.engine.errors import MalformedAction
 from warroom.games.ltk.cards import DECK_SIZE, KIND, TYPES, label
 from warroom.games.ltk.generals import GENERALS, SKILLS
@@ -181,7 +181,7 @@ def explain_illegal(game: Game[Any], state: LtkState, seat: int, action: str) ->
     if state.stage in ("lord", "pick"):
         return "choose one of the generals you were offered: choose general=KEY"
     legal = game.legal_actions(state, seat)
-    verbs = sorted({a.split(" ")[0] for a in legal})
+    verbs = sorted({Move.parse(a).verb for a in legal})
     if verb not in verbs:
         return f"{verb!r} is not possible now (you may: {', '.join(verbs)})"
     card = args.get("card", "")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from warroom.engine.actions import whole
+from warroom.engine.actions import Move
 from warroom.engine.choices import picked
 from warroom.engine.events import Event
 from warroom.engine.frames import Frame, FrameRule, finish, push
@@ -322,12 +322,13 @@ def _respond_respond(state: LtkState, frame: Frame, seat: int, action: str, even
         used = apply(state, seat, action, d["card"], events)
         if used is not None:
             break
+    move = Move.parse(action)
     if used is None:
-        card = whole(action.rsplit("=", 1)[1])
+        card = move.number("card")
         core.take_from_hand(state, seat, card)
         used = [card]
         core.lost(state, seat, card, "hand", events)
-    _settle(state, frame, seat, action.split(" ")[0], used, events)
+    _settle(state, frame, seat, move.verb, used, events)
     return _respond_then(frame, seat)
 
 
@@ -415,7 +416,7 @@ def _rescue_respond(state: LtkState, frame: Frame, seat: int, action: str, event
             break
     from_hand = card is None
     if card is None:
-        card = whole(action.rsplit("=", 1)[1])
+        card = Move.parse(action).number("card")
         core.take_from_hand(state, seat, card)
     state.discard.append(card)
     events.append(Event("use", {"seat": seat, "card": "peach", "cards": [card], "targets": [dying]}))

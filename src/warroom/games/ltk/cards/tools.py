@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from warroom.engine.actions import whole
+from warroom.engine.actions import Move
 from warroom.engine.choices import select
 from warroom.engine.events import Event
 from warroom.engine.frames import Frame, FrameRule, finish, push
@@ -83,7 +83,7 @@ def _negate_responses(state: LtkState, frame: Frame, seat: int) -> list[str]:
 
 
 def _negate_respond(state: LtkState, frame: Frame, seat: int, action: str, events: list[Event]) -> Then:
-    card = whole(action.rsplit("=", 1)[1])
+    card = Move.parse(action).number("card")
     core.take_from_hand(state, seat, card)
     state.discard.append(card)
     about = frame.data["about"]

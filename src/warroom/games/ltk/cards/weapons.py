@@ -7,7 +7,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
-from warroom.engine.actions import whole
+from warroom.engine.actions import Move
 from warroom.engine.choices import select
 from warroom.engine.events import Event
 from warroom.engine.frames import Frame, FrameRule, finish, push
@@ -78,7 +78,7 @@ class DoubleSwordsRule(FrameRule[LtkState]):
         if action == "draw":
             core.draw(state, frame.data["user"], 1, events)
         else:
-            card = whole(action.rsplit("=", 1)[1])
+            card = Move.parse(action).number("card")
             core.discard_own(state, seat, [card], events, "double_swords")
 
 
@@ -173,8 +173,8 @@ def spear_actions(state: LtkState, seat: int) -> list[str]:
     return [f"spear target={t}" for t in basic.kill_targets(state, seat)]
 
 
-def spear_apply(state: LtkState, seat: int, args: dict[str, str], events: list[Event]) -> None:
-    push(state, "spear", target=whole(args["target"]), asked=False)
+def spear_apply(state: LtkState, seat: int, move: Move, events: list[Event]) -> None:
+    push(state, "spear", target=move.number("target"), asked=False)
 
 
 core.PHASE_ACTIONS["spear"] = (spear_actions, spear_apply)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from warroom.engine.actions import whole
+from warroom.engine.actions import Move, ints, whole
 from warroom.engine.choices import select
 from warroom.engine.events import Event
 from warroom.engine.frames import NO_SEAT, Frame, FrameRule, finish, push
@@ -52,10 +52,11 @@ class SkillRule(FrameRule[LtkState]):
 
 
 def _skill(name: str, least: int, most: int, equip: bool) -> core.PhaseApply:
-    def apply(state: LtkState, seat: int, args: dict[str, str], events: list[Event]) -> None:
+    def apply(state: LtkState, seat: int, move: Move, events: list[Event]) -> None:
         state.used[name] = state.used.get(name, 0) + 1
         events.append(Event("ability", {"seat": seat, "ability": name}))
-        target = args.get("target", args.get("targets", "-1"))
+        # kept as written ("3", "2,5", "-1": none) in the frame, which is state
+        target = move.word("target") if "target" in move else move.word("targets") if "targets" in move else "-1"
         push(state, "skill", who=seat, name=name, target=target, least=least,
              most=most if most > 0 else len(_own_cards(state, seat)), equip=equip, asked=False)
     return apply
@@ -81,9 +82,9 @@ def _rende_legal(state: LtkState, seat: int) -> list[str]:
     return [f"rende target={t}" for t in core.order_from(state, seat)[1:]]
 
 
-def _rende_apply(state: LtkState, seat: int, args: dict[str, str], events: list[Event]) -> None:
+def _rende_apply(state: LtkState, seat: int, move: Move, events: list[Event]) -> None:
     events.append(Event("ability", {"seat": seat, "ability": "rende"}))
-    push(state, "skill", who=seat, name="rende", target=args["target"], least=1,
+    push(state, "skill", who=seat, name="rende", target=move.word("target"), least=1,
          most=len(state.seats[seat].hand), equip=False, asked=False)
 
 
@@ -108,7 +109,7 @@ def _kurou_legal(state: LtkState, seat: int) -> list[str]:
     return ["kurou"] if core.holds(state, seat, "kurou") else []
 
 
-def _kurou_apply(state: LtkState, seat: int, args: dict[str, str], events: list[Event]) -> None:
+def _kurou_apply(state: LtkState, seat: int, move: Move, events: list[Event]) -> None:
     events.append(Event("ability", {"seat": seat, "ability": "kurou"}))
     push(state, "kurou", who=seat, stage=0)
 
@@ -173,7 +174,7 @@ def _lijian_targets(state: LtkState, seat: int) -> list[str]:
 
 
 def _lijian(state: LtkState, seat: int, target: str, cards: list[int], events: list[Event]) -> None:
-    first, second = (whole(x) for x in target.split(","))
+    first, second = ints(target)
     core.discard_own(state, seat, cards, events, "lijian")
     # not a card anyone used: it cannot be negated, and Diao Chan is not its source
     tools.start_duel(state, second, first, [], "lijian")
@@ -189,10 +190,10 @@ def _fanjian_targets(state: LtkState, seat: int) -> list[str]:
     return [f"fanjian target={t}" for t in core.order_from(state, seat)[1:]]
 
 
-def _fanjian_apply(state: LtkState, seat: int, args: dict[str, str], events: list[Event]) -> None:
+def _fanjian_apply(state: LtkState, seat: int, move: Move, events: list[Event]) -> None:
     state.used["fanjian"] = 1
     events.append(Event("ability", {"seat": seat, "ability": "fanjian"}))
-    push(state, "fanjian", whole(args["target"]), by=seat)
+    push(state, "fanjian", move.number("target"), by=seat)
 
 
 @core.rule
@@ -208,7 +209,7 @@ class FanjianRule(FrameRule[LtkState]):
 
     def answer(self, state: LtkState, frame: Frame, seat: int, action: str, events: list[Event]) -> None:
         frame.seat = NO_SEAT
-        suit = action.rsplit("=", 1)[1]
+        suit = Move.parse(action).word("suit")
         by = frame.data["by"]
         hand = state.seats[by].hand
         card = hand[state.rng.below(len(hand))]
@@ -232,10 +233,10 @@ def _quhu_targets(state: LtkState, seat: int) -> list[str]:
             if state.seats[t].hp > hp and state.seats[t].hand]
 
 
-def _quhu_apply(state: LtkState, seat: int, args: dict[str, str], events: list[Event]) -> None:
+def _quhu_apply(state: LtkState, seat: int, move: Move, events: list[Event]) -> None:
     state.used["quhu"] = 1
     events.append(Event("ability", {"seat": seat, "ability": "quhu"}))
-    push(state, "quhu", who=seat, target=whole(args["target"]), cards=[], stage=0)
+    push(state, "quhu", who=seat, target=move.number("target"), cards=[], stage=0)
 
 
 @core.rule
@@ -305,7 +306,7 @@ class QuhuVictimRule(FrameRule[LtkState]):
 
     def answer(self, state: LtkState, frame: Frame, seat: int, action: str, events: list[Event]) -> None:
         frame.seat = NO_SEAT
-        finish(state, frame, {"quhu_victim": whole(action.rsplit("=", 1)[1])})
+        finish(state, frame, {"quhu_victim": Move.parse(action).number("target")})
 
 
 core.PHASE_ACTIONS["quhu"] = (_once("quhu", lambda s, p: bool(s.seats[p].hand), _quhu_targets), _quhu_apply)

@@ -7,7 +7,7 @@ Actions name the card and what it counts as: ``use card=C as=slash target=T``, `
 
 from __future__ import annotations
 
-from warroom.engine.actions import whole
+from warroom.engine.actions import Move
 from warroom.engine.events import Event
 from warroom.games.ltk import core
 from warroom.games.ltk.cards import KIND, SUIT, basic, is_red
@@ -57,9 +57,10 @@ def _response_sources(state: LtkState, seat: int, kind: str, verb: str) -> list[
 
 
 def _response_apply(state: LtkState, seat: int, action: str, kind: str, events: list[Event]) -> list[int] | None:
-    if " as=" not in action:
+    move = Move.parse(action)
+    if "as" not in move:
         return None
-    card = whole(action.split(" ")[1].split("=")[1])
+    card = move.number("card")
     zone = core.remove_card(state, seat, card)
     core.lost(state, seat, card, zone, events)
     return [card]
@@ -76,9 +77,10 @@ def _jijiu(state: LtkState, seat: int) -> list[str]:
 
 
 def _jijiu_apply(state: LtkState, seat: int, action: str, events: list[Event]) -> int | None:
-    if " as=" not in action:
+    move = Move.parse(action)
+    if "as" not in move:
         return None
-    card = whole(action.split(" ")[1].split("=")[1])
+    card = move.number("card")
     zone = core.remove_card(state, seat, card)
     core.lost(state, seat, card, zone, events)
     return card

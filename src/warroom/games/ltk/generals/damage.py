@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from warroom.engine.actions import whole
+from warroom.engine.actions import Move
 from warroom.engine.choices import select
 from warroom.engine.events import Event
 from warroom.engine.frames import NO_SEAT, Frame, FrameRule, finish, push
@@ -145,8 +145,8 @@ class YijiRule(FrameRule[LtkState]):
         return [f"give card={c} to={t}" for c in frame.data["cards"] for t in core.alive(state)]
 
     def answer(self, state: LtkState, frame: Frame, seat: int, action: str, events: list[Event]) -> None:
-        args = dict(w.split("=") for w in action.split(" ")[1:])
-        card, to = whole(args["card"]), whole(args["to"])
+        move = Move.parse(action)
+        card, to = move.number("card"), move.number("to")
         frame.data["cards"].remove(card)
         core.gain(state, to, card, False, events, "yiji", seen_by=(seat,))
         frame.seat = NO_SEAT
@@ -174,7 +174,7 @@ class JiemingRule(FrameRule[LtkState]):
         d = frame.data
         d["points"] -= 1
         if action != "decline":
-            t = whole(action.rsplit("=", 1)[1])
+            t = Move.parse(action).number("target")
             s = state.seats[t]
             need = min(5, s.max_hp) - len(s.hand)
             if need > 0:

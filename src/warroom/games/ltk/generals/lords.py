@@ -5,7 +5,7 @@ phase Liu Bei may also use Jijiang to have a Kill played for him (``jijiang targ
 
 from __future__ import annotations
 
-from warroom.engine.actions import whole
+from warroom.engine.actions import Move
 from warroom.engine.events import Event
 from warroom.engine.frames import Frame, FrameRule, finish, push
 from warroom.games.ltk import core
@@ -31,9 +31,9 @@ def _jijiang_legal(state: LtkState, seat: int) -> list[str]:
     return [f"jijiang target={t}" for t in basic.kill_targets(state, seat)]
 
 
-def _jijiang_apply(state: LtkState, seat: int, args: dict[str, str], events: list[Event]) -> None:
+def _jijiang_apply(state: LtkState, seat: int, move: Move, events: list[Event]) -> None:
     events.append(Event("ability", {"seat": seat, "ability": "jijiang"}))
-    push(state, "jijiang", who=seat, target=whole(args["target"]), stage=0)
+    push(state, "jijiang", who=seat, target=move.number("target"), stage=0)
 
 
 @core.rule

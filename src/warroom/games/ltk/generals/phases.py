@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from warroom.engine.actions import whole
+from warroom.engine.actions import Move
 from warroom.engine.choices import select
 from warroom.engine.events import Event
 from warroom.engine.frames import NO_SEAT, Frame, FrameRule, finish, push
@@ -119,8 +119,8 @@ class GuanxingRule(FrameRule[LtkState]):
         return [f"{where} card={c}" for c in sorted(frame.data["cards"]) for where in ("bottom", "top")]
 
     def answer(self, state: LtkState, frame: Frame, seat: int, action: str, events: list[Event]) -> None:
-        where, _, arg = action.partition(" ")
-        card = whole(arg.split("=")[1])
+        move = Move.parse(action)
+        where, card = move.verb, move.number("card")
         frame.data["cards"].remove(card)
         frame.data[where].append(card)
         if not frame.data["cards"]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from warroom.engine.actions import whole
+from warroom.engine.actions import Move
 from warroom.engine.events import Event
 from warroom.engine.frames import NO_SEAT, Frame, FrameRule, finish, push
 from warroom.engine.triggers import Ability
@@ -64,8 +64,8 @@ class LiuliRule(FrameRule[LtkState]):
         return _liuli_choices(state, seat, frame.data["user"])
 
     def answer(self, state: LtkState, frame: Frame, seat: int, action: str, events: list[Event]) -> None:
-        args = dict(w.split("=") for w in action.split(" ")[1:])
-        card, to = whole(args["card"]), whole(args["to"])
+        move = Move.parse(action)
+        card, to = move.number("card"), move.number("to")
         frame.seat = NO_SEAT
         finish(state, frame, {"liuli": to})
         core.discard_own(state, seat, [card], events, "liuli")

@@ -169,6 +169,52 @@ def test_a_second_and_a_third_thousand_tables_created_and_ended_add_nothing_to_m
         assert took < 240, f"{took:.0f} s of CPU for 3000 tables"
 
 
+SERVED_STACK = ("warroom", "starlette", "fastapi", "uvicorn", "uvloop", "httptools", "websockets")
+
+
+def test_the_served_stack_keeps_nothing_of_a_finished_table_in_a_reference_cycle(tmp_path: Path) -> None:
+    """The same over real sockets, through uvicorn and the guarded protocol ``warroom serve`` runs:
+    its HTTP connections and the sockets' protocols leave no cycle behind either."""
+    import asyncio
+    import json
+
+    from websockets.asyncio.client import connect
+
+    from tests.server.live import http, live_server
+
+    async def play(address: str, table: dict[str, Any]) -> None:
+        async with connect(f"ws://{address}/ws/tables/{table['table']}") as ws:
+            await ws.send(json.dumps({"type": "hello", "token": table["seats"][0]["token"]}))
+            await ws.send(json.dumps({"type": "resign"}))
+            while not json.loads(await ws.recv()).get("result"):
+                pass
+
+    def tables(address: str, n: int) -> None:
+        for _ in range(n):
+            status, table = http(address, "POST", "/api/tables", {"game": "kessen", "seats": [HUMAN, bot()]})
+            assert status == 200, table
+            asyncio.run(play(address, table))
+
+    caps = ServerLimits(create_per_minute=0, max_tables_per_player=0, header_seconds=0.2)
+    with live_server(f"sqlite:///{tmp_path / 'warroom.db'}", caps) as address:
+        tables(address, 10)  # warm up
+        gc.collect()
+        gc.disable()
+        try:
+            tables(address, 100)
+            time.sleep(0.5)  # every request head's timer has fired (0.2 s) or been cancelled
+            gc.set_debug(gc.DEBUG_SAVEALL)
+            gc.collect()
+            kept = Counter(f"{type(o).__module__}.{type(o).__qualname__}" for o in gc.garbage
+                           if type(o).__module__.split(".")[0] in SERVED_STACK)
+        finally:
+            gc.set_debug(0)
+            gc.garbage.clear()
+            gc.enable()
+            gc.collect()
+    assert not kept, f"reference cycles keep {kept.total()} objects after 100 tables: {kept.most_common(8)}"
+
+
 THINK = 4.0  # seconds a slow bot thinks per move
 # an answer held up by a bot thinking on the event loop waits up to THINK; one that is not waits
 # for the machine alone, which a loaded machine stretches to a second or so

@@ -125,6 +125,9 @@ def guarded_protocol(base: type[asyncio.Protocol], header_seconds: float, max_co
         def connection_lost(self, exc: Exception | None) -> None:
             if self._warroom_timer is not None:
                 self._warroom_timer.cancel()
+                # the timer's callback is this protocol: dropped, or the pair is a reference cycle
+                # that outlives the connection until a full collection (issue 34, item 19)
+                self._warroom_timer = None
             super().connection_lost(exc)
 
         def _warroom_arm(self) -> None:
@@ -132,9 +135,17 @@ def guarded_protocol(base: type[asyncio.Protocol], header_seconds: float, max_co
             self._warroom_timer = self.loop.call_later(header_seconds, self._warroom_check)
 
         def _warroom_check(self) -> None:
+            self._warroom_timer = None  # fired: see connection_lost
             transport = self.transport
-            if transport.is_closing() or transport.get_protocol() is not self:
-                return  # closed, or upgraded to a WebSocket (which has its own limits)
+            if transport.get_protocol() is not self:
+                # upgraded to a WebSocket (which has its own limits): nothing tells this protocol,
+                # whose httptools parser calls back into it, a cycle that would keep both and the
+                # transport until a full collection; the parser is not used again
+                if getattr(self, "parser", None) is not None:
+                    self.parser = None
+                return
+            if transport.is_closing():
+                return
             cycle = self.cycle
             busy = cycle is not None and not cycle.response_complete
             if not busy and cycle is self._warroom_seen:

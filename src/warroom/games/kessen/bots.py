@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from warroom.engine import Rng, parse
+from warroom.engine.actions import Move
 from warroom.engine.bot import Bot
 from warroom.games.kessen.cards import CAO_CAO, CARDS, KEY, KIND, LIU_BEI, MAIN_LEADERS
 from warroom.games.kessen.core import NEGATES, TROOP_EVENTS, TROOP_NEED
@@ -523,7 +524,7 @@ class HeuristicBot(Bot):
         if len(legal) == 1:
             return legal[0]
         t = _Table(view, self.tuning)
-        verbs = {a.split(" ", 1)[0] for a in legal}
+        verbs = {Move.parse(a).verb for a in legal}
         if "give" in verbs:
             return self._give(t, legal)
         if "choose" in verbs:
@@ -547,7 +548,7 @@ class HeuristicBot(Bot):
 
     # ----- forced choices ----------------------------------------------------------------
     def _discard(self, t: _Table, legal: list[str]) -> str:
-        cards = [int(parse(a)[1]["card"]) for a in legal]
+        cards = [Move.parse(a).number("card") for a in legal]
         mods = {m for u in t.units(t.me) for m in u.mods}
         in_play = {u.leader for u in t.state.sides[t.me].units}
         if all(c in mods for c in cards):  # Losses: give up the least useful modifier
@@ -564,7 +565,7 @@ class HeuristicBot(Bot):
         return f"discard card={worst}"
 
     def _give(self, t: _Table, legal: list[str]) -> str:
-        units = [int(parse(a)[1]["unit"]) for a in legal]
+        units = [Move.parse(a).number("unit") for a in legal]
         worst = min(units, key=lambda u: (t.worth(u) + 2 * len(t.unit(u).mods), u))
         return f"give unit={worst}"
 
@@ -797,8 +798,9 @@ def _always_play(legal: list[str]) -> str | None:
     """A strategy card that is good whenever it may be played (Fake Attack, Destroy Stores...)."""
     by_key: dict[str, str] = {}
     for a in legal:
-        if a.startswith("play ") and " unit=" not in a:
-            by_key.setdefault(KEY[int(parse(a)[1]["card"])], a)
+        move = Move.parse(a)
+        if move.verb == "play" and "unit" not in move:
+            by_key.setdefault(KEY[move.number("card")], a)
     for key in ALWAYS_PLAY:
         if key in by_key:
             return by_key[key]

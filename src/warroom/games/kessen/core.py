@@ -7,7 +7,7 @@ rules.
 
 from __future__ import annotations
 
-from warroom.engine.actions import digits
+from warroom.engine.actions import Move
 from warroom.games.kessen.cards import CARDS, KEY
 from warroom.games.kessen.force import KIND_OF_KEY, negated
 from warroom.games.kessen.state import Chained, KessenState, Played, Unit
@@ -105,9 +105,14 @@ COPY_ARGS = ("card", "troop", "on")
 
 def same_move(action: str) -> str:
     """The action with each copy-card id replaced by the card's key: equal for identical moves."""
-    verb, _, rest = action.partition(" ")
-    sig = [verb]
-    for arg in rest.split(" ") if rest else []:
-        k, _, v = arg.partition("=")
-        sig.append(f"{k}={KEY[int(v)]}" if k in COPY_ARGS and digits(v) and int(v) < len(KEY) else arg)
-    return " ".join(sig)
+    sig = _SAME.get(action)
+    if sig is None:
+        move = Move.parse(action)
+        sig = _SAME[action] = Move(move.verb, tuple(
+            (k, KEY[v]) if k in COPY_ARGS and isinstance(v, int) and 0 <= v < len(KEY) else (k, v)
+            for k, v in move.args)).text
+    return sig
+
+
+# legal action text -> ``same_move`` of it: the action space is bounded and legal lists ask again and again
+_SAME: dict[str, str] = {}

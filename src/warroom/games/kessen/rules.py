@@ -16,8 +16,9 @@ import random
 from collections.abc import Callable, Iterable
 from typing import Any, ClassVar
 
-from warroom.engine import ConfigError, Decision, Event, Game, Option, Result, Rng, digits, make_rng, whole
+from warroom.engine import ConfigError, Decision, Event, Game, Option, Result, Rng, make_rng
 from warroom.engine.action_space import ActionSpace
+from warroom.engine.actions import Move
 from warroom.engine.frames import NO_SEAT, Frame, FrameRule, Resolver, finish, push
 from warroom.engine.reference import RulesReference
 from warroom.engine.rng import quick_shuffle
@@ -739,21 +740,15 @@ UNRECORDED = Unrecorded()  # it never holds anything, so every step shares one
 
 
 def _parse(action: str) -> tuple[str, dict[str, int], str]:
-    """A legal action's verb, its numbers and its ``as=`` (canonical text: a plain split reads it)."""
-    words = action.split(" ")
-    ints: dict[str, int] = {}
-    as_ = ""
-    for word in words[1:]:
-        key, _, value = word.partition("=")
-        if key == "as":
-            as_ = value
-        else:
-            ints[key] = whole(value)
-    return words[0], ints, as_
+    """A legal action's verb, its numbers and its ``as=``: its move, in the form the handlers read."""
+    move = Move.parse(action)
+    ints = {key: move.number(key) for key, _ in move.args if key != "as"}
+    return move.verb, ints, move.word("as") if "as" in move else ""
 
 
 # legal action text -> ``_parse`` of it. Text and parse are fixed (the action space is bounded),
-# and the handlers only read the numbers, so every state shares one parse of each action.
+# and the handlers only read the numbers, so every state shares one parse of each action; a dict
+# of numbers is quicker for them to read than the move's fields.
 _PARSED: dict[str, tuple[str, dict[str, int], str]] = {}
 
 
@@ -813,7 +808,7 @@ def once(actions: list[str]) -> list[str]:
     seen: set[str] = set()
     out: list[str] = []
     for action in actions:
-        if "=" not in action:
+        if not Move.parse(action).args:
             out.append(action)
             continue
         key = same_move(action)
@@ -1260,12 +1255,8 @@ class _Dealer:
 def _by_face(action: str) -> str:
     """``action`` with each card id replaced by the card's key (``play card=91`` is
     ``play card=<key of 91>``)."""
-    words = action.split()
-    for i in range(1, len(words)):
-        name, _, value = words[i].partition("=")
-        if digits(value):
-            words[i] = f"{name}={KEY[int(value)]}"
-    return " ".join(words)
+    move = Move.parse(action)
+    return Move(move.verb, tuple((k, KEY[v]) if isinstance(v, int) and v >= 0 else (k, v) for k, v in move.args)).text
 
 
 # the arguments of a move that name a card taken from the mover's hand (the others name units,
@@ -1275,12 +1266,9 @@ _FROM_HAND = ("leader", "troop", "card")
 
 def _from_hand(shown: str) -> list[int]:
     """One card of each face a move (named by face) takes from the mover's hands."""
-    out = []
-    for word in shown.split()[1:]:
-        name, _, value = word.partition("=")
-        if name in _FROM_HAND and value in BY_KEY:
-            out.append(BY_KEY[value][0])
-    return out
+    move = Move.parse(shown)
+    return [BY_KEY[value][0] for name, value in move.args if name in _FROM_HAND and isinstance(value, str)
+            and value in BY_KEY]
 
 
 def _front(pool: list[int], like: list[int], kept: list[int], n: int, first: list[int]) -> list[int]:
@@ -1513,7 +1501,8 @@ def _done(state: KessenState, frame: Frame) -> None:
 
 def _card_arg(action: str) -> int:
     """The one number of a forced choice's action (``discard card=N``, ``give unit=N``...)."""
-    return whole(action.rsplit("=", 1)[1])
+    move = Move.parse(action)
+    return move.number(move.args[-1][0])
 
 
 class _Forced(FrameRule[KessenState]):

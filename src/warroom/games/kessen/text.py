@@ -6,6 +6,7 @@ import copy
 from typing import TYPE_CHECKING
 
 from warroom.engine import MalformedAction, parse, whole
+from warroom.engine.actions import Move
 from warroom.games.kessen.cards import BY_KEY, CARDS, KEY
 from warroom.games.kessen.core import decider, played_record, same_move
 from warroom.games.kessen.force import unit_force
@@ -71,7 +72,7 @@ def effect(state: KessenState, player: int, action: str,
            before: dict[int, int] | None = None) -> tuple[str, bool] | None:
     """What a Tactics-segment card would do now, where the rules make it computable: the Force
     totals it changes ("Liu Bei 12 → 14"), and whether it would do nothing at all."""
-    if state.step != "tactics" or state.frames or not action.startswith("play "):
+    if state.step != "tactics" or state.frames or Move.parse(action).verb != "play":
         return None
     try:
         _, args = parse(action)
@@ -171,7 +172,7 @@ def explain_illegal(game: Kessen, state: KessenState, player: int, action: str) 
         return f"it is {SIDES[decider(state)]}'s decision, not {SIDES[player]}'s"
     verb, args = parse(action)
     legal = game.legal_actions(state, player)
-    verbs = sorted({x.split()[0] for x in legal})
+    verbs = sorted({Move.parse(x).verb for x in legal})
     if verb not in verbs:
         return f"'{verb}' is not possible now ({prompt(state, player).lower()}); you may: {', '.join(verbs)}"
     twin = next((x for x in legal if x != action and same_move(x) == same_move(action)), None)

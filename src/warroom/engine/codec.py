@@ -15,10 +15,13 @@ What each field's type means:
 | ``list[list[...]]`` of those | a copy of each row | lists |
 | ``dict[...]``, ``list[dict[...]]``, ``Any`` | a deep copy of JSON-shaped data | a deep copy |
 | a :class:`Plain` class, or a list of them | ``clone()`` of each | ``to_json()`` of each |
+| an ``Enum`` | the value | its ``value`` |
 | ``Rng`` | ``clone()`` | its state, an int |
-| ``list[Frame]`` | each frame's ``clone()`` | each frame's ``to_json()`` |
+| a class with ``clone``, ``to_json`` and ``from_json`` (``Frame``), or a list of them | ``clone()`` | ``to_json()`` |
 
-Fields marked with :func:`shared` are never changed after set-up: a clone shares them.
+Fields marked with :func:`shared` are never changed after set-up: a clone shares them. Fields
+made with :func:`optional` (default ``None``) are left out of the JSON while they are ``None``, so
+data that gains a key part-way through keeps the JSON it always had.
 Fields marked with :func:`transient` (caches, values derived from others) are not saved: a
 clone shares or resets them (``keep``), ``from_json`` leaves them at their default. Construction
 is by keyword only (``kw_only=True``).
@@ -27,19 +30,34 @@ is by keyword only (``kw_only=True``).
 from __future__ import annotations
 
 import dataclasses
+import enum
 import types
 import typing
 from collections.abc import Callable
 from typing import Any, ClassVar, TypeVar, get_args, get_origin, get_type_hints
 
-from warroom.engine.frames import Frame, copy_data
 from warroom.engine.rng import Rng
 
 P = TypeVar("P", bound="Plain")
 
 _SHARED = "warroom.shared"
+_OPTIONAL = "warroom.optional"
 _TRANSIENT = "warroom.transient"  # value: True (a clone keeps it) or False (a clone resets it)
 _SCALARS = (int, str, bool, float, type(None))
+
+
+def copy_data(value: Any) -> Any:
+    """A deep copy of JSON-shaped data (dicts, lists, tuples, scalars), faster than ``copy.deepcopy``."""
+    if isinstance(value, dict):
+        return {k: copy_data(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [copy_data(v) for v in value]
+    return value
+
+
+def optional(**kwargs: Any) -> Any:
+    """A field that is often unset (``None``): left out of the JSON while it is."""
+    return dataclasses.field(default=None, metadata={_OPTIONAL: True}, **kwargs)
 
 
 def shared(**kwargs: Any) -> Any:
@@ -97,7 +115,10 @@ def _kind(tp: Any) -> tuple[str, Any]:
         return "scalar", tp
     if tp is Rng:
         return "rng", None
-    if isinstance(tp, type) and issubclass(tp, Plain):
+    if isinstance(tp, type) and issubclass(tp, enum.Enum):
+        return "enum", tp
+    if isinstance(tp, type) and (issubclass(tp, Plain) or all(
+            callable(getattr(tp, m, None)) for m in ("clone", "to_json", "from_json"))):
         return "plain", tp
     if origin in (list, tuple) and args:
         inner = _kind(args[0])
@@ -107,16 +128,14 @@ def _kind(tp: Any) -> tuple[str, Any]:
             return "rows", None
         if inner[0] == "plain":
             return "plains", inner[1]
-        if args[0] is Frame:
-            return "frames", None
     return "data", None
 
 
 def _compile(cls: type) -> tuple[Callable[..., Any], ...]:
     hints = get_type_hints(cls)
-    env: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "_copy": copy_data, "_Rng": Rng,
-                           "_Frame": Frame}
+    env: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "_copy": copy_data, "_Rng": Rng}
     clone, dump, load = [], [], []
+    later: list[str] = []  # optional fields: written into the JSON only when set
     for f in dataclasses.fields(cls):
         name = f.name
         v = f"self.{name}"
@@ -133,8 +152,13 @@ def _compile(cls: type) -> tuple[Callable[..., Any], ...]:
             load.append(f"    new.{name} = {d}")
             continue
         kind, inner = _kind(hints[name])
-        if inner is not None and kind in ("plain", "plains"):
+        if inner is not None and kind in ("plain", "plains", "enum"):
             env[f"_t_{name}"] = inner
+        if f.metadata.get(_OPTIONAL):  # JSON-shaped data or a scalar, absent while None
+            clone.append(f"    new.{name} = _copy({v})")
+            later.append(f"    if {v} is not None:\n        out[{key}] = _copy({v})")
+            load.append(f"    new.{name} = _copy(d.get({key}))")
+            continue
         if kind == "scalar":
             clone.append(f"    new.{name} = {v}")
             dump.append(f"{key}: {v}")
@@ -159,17 +183,17 @@ def _compile(cls: type) -> tuple[Callable[..., Any], ...]:
             clone.append(f"    new.{name} = [x.clone() for x in {v}]")
             dump.append(f"{key}: [x.to_json() for x in {v}]")
             load.append(f"    new.{name} = [_t_{name}.from_json(x) for x in {d}]")
-        elif kind == "frames":
-            clone.append(f"    new.{name} = [x.clone() for x in {v}]")
-            dump.append(f"{key}: [x.to_json() for x in {v}]")
-            load.append(f"    new.{name} = [_Frame.from_json(x) for x in {d}]")
+        elif kind == "enum":
+            clone.append(f"    new.{name} = {v}")
+            dump.append(f"{key}: {v}.value")
+            load.append(f"    new.{name} = _t_{name}({d})")
         else:
             clone.append(f"    new.{name} = _copy({v})")
             dump.append(f"{key}: _copy({v})")
             load.append(f"    new.{name} = _copy({d})")
     source = "\n".join([
         "def clone(self):", "    new = _new(_cls)", *clone, "    return new", "",
-        "def to_json(self):", "    return {" + ", ".join(dump) + "}", "",
+        "def to_json(self):", "    out = {" + ", ".join(dump) + "}", *later, "    return out", "",
         "def from_json(d):", "    new = _new(_cls)", *load, "    new.__post_load__()", "    return new",
     ])
     exec(compile(source, f"<codec of {cls.__qualname__}>", "exec"), env)

@@ -20,9 +20,16 @@ The contract of a frame rule:
   if the state has that list, else drops it.
 
 Straight-line rules code may still run inside one ``step``; what must never happen is
-progress kept in a Python closure or generator, which could not be saved or cloned. A frame
-that runs in several stages keeps its stage in ``data`` (``data["stage"] = "after_window"``)
-and reads what its children handed back from ``results``.
+progress kept in a Python closure or generator, which could not be saved or cloned.
+
+**Typed frame data.** A frame kind's data is a :class:`FrameData` class: a slots dataclass with
+named fields, registered under its ``kind``, copied and saved by the engine's codec
+(:mod:`warroom.engine.codec`), with its stage an ``Enum`` field, never a string key in a dict.
+``push(state, data, seat)`` puts one on the stack; ``frame.data`` is then that object, and a
+rule reads ``frame.data.side``. Its JSON is the same dict the untyped form wrote, so states keep
+their hashes. Kinds not yet written so still carry a plain dict (``push(state, "kind", seat,
+key=value)``, ``frame.data["key"]``), and a frame reads what its children handed back from
+``results``.
 
 A game that ends in the middle of a chain (the last opponent dies while a window is open)
 calls :func:`halt`: the stack is emptied, the resolver stops, and a rule still running when it
@@ -32,22 +39,33 @@ happened finds :func:`finish` a no-op and the engine's frames notice the empty s
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from warroom.engine.actions import Action
+from warroom.engine.codec import Plain, copy_data
 from warroom.engine.events import Event
 
 NO_SEAT = -1  # a frame that waits on nobody: the resolver steps it
 MAX_STEPS = 1_000_000  # a stack that needs more automatic steps than this is looping
 
 
-def copy_data(value: Any) -> Any:
-    """A deep copy of JSON-shaped data (dicts, lists, tuples, scalars), faster than ``copy.deepcopy``."""
-    if isinstance(value, dict):
-        return {k: copy_data(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [copy_data(v) for v in value]
-    return value
+__all__ = ["NO_SEAT", "Frame", "FrameData", "FrameRule", "Resolver", "copy_data", "finish", "halt", "push", "top"]
+
+# kind -> its typed data class (FrameData subclasses register themselves)
+FRAME_DATA: dict[str, type[FrameData]] = {}
+
+
+class FrameData(Plain):
+    """The data of one frame kind, typed: subclass it as ``@dataclass(slots=True, kw_only=True)``
+    with ``kind: ClassVar[str] = "..."``; ``Frame.from_json`` finds it by its kind."""
+
+    __slots__ = ()
+    kind: ClassVar[str] = ""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.kind:  # the dataclass made with slots replaces the class: the last one registered wins
+            FRAME_DATA[cls.kind] = cls
 
 
 @dataclass(slots=True)
@@ -62,21 +80,24 @@ class Frame:
 
     kind: str
     seat: int = NO_SEAT
-    data: dict[str, Any] = field(default_factory=dict)
+    data: Any = field(default_factory=dict)  # the kind's FrameData, or a plain dict (untyped kinds)
     answers: list[list[Any]] = field(default_factory=list)
     results: list[Any] = field(default_factory=list)
 
     def clone(self) -> Frame:
+        data = self.data
         return Frame(
             self.kind,
             self.seat,
-            copy_data(self.data),
+            copy_data(data) if data.__class__ is dict else data.clone(),
             [a[:] for a in self.answers],
             copy_data(self.results),
         )
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"kind": self.kind, "seat": self.seat, "data": copy_data(self.data)}
+        data = self.data
+        out: dict[str, Any] = {"kind": self.kind, "seat": self.seat,
+                               "data": copy_data(data) if data.__class__ is dict else data.to_json()}
         if self.answers:
             out["answers"] = [a[:] for a in self.answers]
         if self.results:
@@ -85,10 +106,12 @@ class Frame:
 
     @classmethod
     def from_json(cls, raw: dict[str, Any]) -> Frame:
+        kind = str(raw["kind"])
+        typed = FRAME_DATA.get(kind)
         return cls(
-            str(raw["kind"]),
+            kind,
             int(raw["seat"]),
-            copy_data(raw.get("data", {})),
+            copy_data(raw.get("data", {})) if typed is None else typed.from_json(raw.get("data", {})),
             [list(a) for a in raw.get("answers", [])],
             copy_data(raw.get("results", [])),
         )
@@ -115,9 +138,10 @@ def frames_from_json(raw: list[dict[str, Any]]) -> list[Frame]:
     return [Frame.from_json(f) for f in raw]
 
 
-def push(state: HasFrames, kind: str, seat: int = NO_SEAT, **data: Any) -> Frame:
-    """Put a new frame on top of the stack and return it."""
-    frame = Frame(kind, seat, data)
+def push(state: HasFrames, kind: str | FrameData, seat: int = NO_SEAT, **data: Any) -> Frame:
+    """Put a new frame on top of the stack and return it: of a typed kind (``kind`` is its
+    :class:`FrameData`), or of an untyped one (``kind`` names it, ``data`` is its dict)."""
+    frame = Frame(kind, seat, data) if isinstance(kind, str) else Frame(kind.kind, seat, kind)
     state.frames.append(frame)
     return frame
 

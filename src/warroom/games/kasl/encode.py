@@ -36,7 +36,7 @@ from typing import Any
 from warroom.engine.frames import NO_SEAT
 from warroom.games.kasl.board import SUPPLY, N
 from warroom.games.kasl.core import ADVANCED
-from warroom.games.kasl.state import KaslState
+from warroom.games.kasl.state import KaslState, choice_span
 
 STEPS = ("setup", "round", "declare", "turn", "strategic", "attack", "redeploy", "lords", "end_turn",
          "lord_service", "over")
@@ -115,15 +115,12 @@ def encode(state: KaslState, seat: int, deciding: bool) -> bytearray:
         head, _, tail = purpose.partition(":")
         why = WHYS.index(head) if head in WHYS else len(WHYS)
         piece = PIECES.index(tail) if tail in PIECES else len(PIECES)
-        below = frames[-2] if len(frames) > 1 else None
-        if below is not None and below.kind in ("move", "losses"):
-            src = below.data.get("src", below.data.get("t", -1))
-            if 0 <= src < N:
-                out[plane["from"] + src] = 1
-            dst = below.data.get("dst", -1)
-            if 0 <= dst < N:
-                out[plane["to"] + dst] = 1
-            hits = int(below.data.get("hits", 0))
+        src, dst, left = choice_span(frames[-2] if len(frames) > 1 else None)
+        if 0 <= src < N:
+            out[plane["from"] + src] = 1
+        if 0 <= dst < N:
+            out[plane["to"] + dst] = 1
+        hits = left or 0
     sizes, order = state.sizes, state.order
     for r in range(n):
         p = (seat + r) % n

@@ -57,7 +57,7 @@ from warroom.games.kasl.core import (
     winners_of,
 )
 from warroom.games.kasl.positions import build, describe
-from warroom.games.kasl.state import NOBODY, KaslState
+from warroom.games.kasl.state import NOBODY, Combat, CombatPhase, KaslState, Losses, Movement, Place
 from warroom.games.kasl.views import view
 
 NEW_CITY = 6  # a place item: a fortified city with its archers (and a Lord if none is on the board)
@@ -192,21 +192,21 @@ class PlaceRule(FrameRule[KaslState]):
     kind = "place"
 
     def step(self, state: KaslState, frame: Frame, events: list[Event]) -> None:
-        d = frame.data
-        p, items = d["who"], d["items"]
+        d: Place = frame.data
+        p, items = d.who, d.items
         picked = _picked(frame)
         if picked:
-            _put(state, p, items.pop(0), picked[0] - 1, events, d["why"])
+            _put(state, p, items.pop(0), picked[0] - 1, events, d.why)
         while items:
             item = items[0]
-            cands = _place_candidates(state, p, item, d.get("only")) if _available(state, p, item) else []
+            cands = _place_candidates(state, p, item, d.only) if _available(state, p, item) else []
             if not cands:
                 items.pop(0)
                 continue
             if len(cands) == 1:
-                _put(state, p, items.pop(0), cands[0], events, d["why"])
+                _put(state, p, items.pop(0), cands[0], events, d.why)
                 continue
-            select(state, p, [t + 1 for t in cands], 1, 1, f"{d['why']}:{_ITEM_WORD[item]}", key="territory")
+            select(state, p, [t + 1 for t in cands], 1, 1, f"{d.why}:{_ITEM_WORD[item]}", key="territory")
             return
         finish(state, frame)
 
@@ -233,12 +233,12 @@ class LossRule(FrameRule[KaslState]):
     kind = "losses"
 
     def step(self, state: KaslState, frame: Frame, events: list[Event]) -> None:
-        d = frame.data
-        t = d["t"]
+        d: Losses = frame.data
+        t = d.t
         picked = _picked(frame)
         if picked:
             self._remove(state, frame, picked[0], events)
-        choices = loss_choices(state.units[t], d["hits"])
+        choices = loss_choices(state.units[t], d.hits)
         owner = state.owner[t]
         if len(choices) > 1 and 0 <= owner < state.players:
             select(state, owner, sorted({k for c in choices for k in range(4) if c[k]}), 1, 1, "loss", key="unit")
@@ -251,10 +251,10 @@ class LossRule(FrameRule[KaslState]):
 
     @staticmethod
     def _remove(state: KaslState, frame: Frame, k: int, events: list[Event]) -> None:
-        d = frame.data
-        t = d["t"]
+        d: Losses = frame.data
+        t = d.t
         state.units[t][k] -= 1
-        d["hits"] -= CV[k]
+        d.hits -= CV[k]
         owner = state.owner[t]
         if owner >= 0:
             state.supply[owner][k] += 1
@@ -268,8 +268,8 @@ class MoveRule(FrameRule[KaslState]):
     kind = "move"
 
     def step(self, state: KaslState, frame: Frame, events: list[Event]) -> None:
-        d = frame.data
-        p, src, dst, why = d["who"], d["src"], d["dst"], d["why"]
+        d: Movement = frame.data
+        p, src, dst, why = d.who, d.src, d.dst, d.why
         picked = _picked(frame)
         if picked is not None:
             if not picked:
@@ -283,29 +283,28 @@ class MoveRule(FrameRule[KaslState]):
             else:
                 state.units[src][k] -= 1
                 state.units[dst][k] += 1
-            d["moved"].append(k)
+            d.moved.append(k)
         cands = [k for k in range(4) if state.units[src][k]] if basic(state, src) >= 2 else []
-        if why == "capture" and state.lord[src] and not state.lord[dst] and any(k < 4 for k in d["moved"]):
+        if why == "capture" and state.lord[src] and not state.lord[dst] and any(k < 4 for k in d.moved):
             cands.append(LORD)
         if not cands:
             return self._end(state, frame, events)
-        least = 1 if why == "redeploy" and not d["moved"] else 0
+        least = 1 if why == "redeploy" and not d.moved else 0
         select(state, p, cands, least, 1, why, key="unit")
         return None
 
     @staticmethod
     def _end(state: KaslState, frame: Frame, events: list[Event]) -> None:
-        d = frame.data
-        moved = [sum(1 for k in d["moved"] if k == i) for i in range(5)]
-        if d["why"] == "capture":
-            if d["moved"]:
-                events.append(Event("capture", {"seat": d["who"], "from": d["src"] + 1, "territory": d["dst"] + 1,
+        d: Movement = frame.data
+        moved = [sum(1 for k in d.moved if k == i) for i in range(5)]
+        if d.why == "capture":
+            if d.moved:
+                events.append(Event("capture", {"seat": d.who, "from": d.src + 1, "territory": d.dst + 1,
                                                 "moved": moved}))
             else:
-                _settle(state, d["dst"], events)
+                _settle(state, d.dst, events)
         else:
-            events.append(Event("move", {"seat": d["who"], "from": d["src"] + 1, "to": d["dst"] + 1,
-                                         "moved": moved}))
+            events.append(Event("move", {"seat": d.who, "from": d.src + 1, "to": d.dst + 1, "moved": moved}))
         finish(state, frame)
 
 
@@ -339,37 +338,37 @@ class CombatRule(FrameRule[KaslState]):
     kind = "combat"
 
     def step(self, state: KaslState, frame: Frame, events: list[Event]) -> None:
-        d = frame.data
-        p, src, dst = d["who"], d["src"], d["dst"]
-        phase = d["phase"]
-        if phase == "roll":
-            d["before"] = [[*state.units[t], state.lord[t]] for t in (src, dst)]
-            d["defender"] = state.owner[dst]
+        d: Combat = frame.data
+        p, src, dst = d.who, d.src, d.dst
+        phase = d.phase
+        if phase is CombatPhase.ROLL:
+            d.before = [[*state.units[t], state.lord[t]] for t in (src, dst)]
+            d.defender = state.owner[dst]
             self._roll(state, frame, events)
-        elif phase == "losses":
+        elif phase is CombatPhase.LOSSES:
             _settle(state, src, events)
             _settle(state, dst, events)
             _siege(state, p, dst, events)
-            d["phase"] = "capture"
-        elif phase == "capture":
+            d.phase = CombatPhase.CAPTURE
+        elif phase is CombatPhase.CAPTURE:
             # what each side lost in the fight (units and a Lord left alone), before a capture moves any
             # (a position written before the count was kept resumes with nothing counted)
-            before = d.get("before") or [[*state.units[t], state.lord[t]] for t in (src, dst)]
-            d["lost"] = [[b - n for b, n in zip(before[i], [*state.units[t], state.lord[t]], strict=True)]
-                         for i, t in enumerate((src, dst))]
-            d["phase"] = "end"
+            before = d.before or [[*state.units[t], state.lord[t]] for t in (src, dst)]
+            d.lost = [[b - n for b, n in zip(before[i], [*state.units[t], state.lord[t]], strict=True)]
+                      for i, t in enumerate((src, dst))]
+            d.phase = CombatPhase.END
             if not basic(state, dst) and state.owner[src] == p and basic(state, src) >= 2:
-                push(state, "move", who=p, src=src, dst=dst, why="capture", moved=[])
+                push(state, Movement(who=p, src=src, dst=dst, why="capture"))
         else:
             # one entry with the fight's outcome: the log's line and the browser's panel read it
-            events.append(Event("combat_end", {"attacker": p, "defender": d.get("defender", -1), "from": src + 1,
-                                               "to": dst + 1, "lost": d.get("lost", [[0] * 5, [0] * 5]),
-                                               "taken": state.owner[dst] == p}))
+            events.append(Event("combat_end", {"attacker": p, "defender": -1 if d.defender is None else d.defender,
+                                               "from": src + 1, "to": dst + 1,
+                                               "lost": d.lost or [[0] * 5, [0] * 5], "taken": state.owner[dst] == p}))
             finish(state, frame)
 
     def _roll(self, state: KaslState, frame: Frame, events: list[Event]) -> None:
-        d = frame.data
-        p, src, dst = d["who"], d["src"], d["dst"]
+        d: Combat = frame.data
+        p, src, dst = d.who, d.src, d.dst
         defender = state.owner[dst]
         att, dfn = state.units[src], state.units[dst]
         info: dict[str, Any] = {"attacker": p, "defender": defender, "from": src + 1, "to": dst + 1}
@@ -377,7 +376,7 @@ class CombatRule(FrameRule[KaslState]):
             info["how"] = "vacant"
             state.last_combat = info
             events.append(Event("attack", dict(info)))
-            d["phase"] = "losses"  # none to remove; a vacant stronghold is besieged there
+            d.phase = CombatPhase.LOSSES  # none to remove; a vacant stronghold is besieged there
             return
         if cavalry_charge(state, src, dst):
             info["how"] = "cavalry"
@@ -388,7 +387,7 @@ class CombatRule(FrameRule[KaslState]):
                 if defender >= 0:
                     state.supply[defender][k] += dfn[k]
                 dfn[k] = 0
-            d["phase"] = "losses"
+            d.phase = CombatPhase.LOSSES
             return
         a_cv, d_cv = combat_value(state, src), combat_value(state, dst)
         na = (2 if a_cv <= 2 else 3) + state.lord[src]
@@ -406,12 +405,12 @@ class CombatRule(FrameRule[KaslState]):
         events.append(Event("attack", {k: (v if not isinstance(v, list) else [list(x) if isinstance(x, list)
                                                                               else x for x in v])
                                        for k, v in info.items()}))
-        d["phase"] = "losses"
+        d.phase = CombatPhase.LOSSES
         # the attacker's losses are chosen first (pushed last): both are removed before the capture
         if ah:
-            push(state, "losses", t=dst, hits=ah)
+            push(state, Losses(t=dst, hits=ah))
         if dh:
-            push(state, "losses", t=src, hits=dh)
+            push(state, Losses(t=src, hits=dh))
 
 
 RESOLVER: Resolver[KaslState] = Resolver([SelectRule(), PlaceRule(), LossRule(), MoveRule(), CombatRule()])
@@ -482,7 +481,7 @@ class Kasl(Game[KaslState]):
         first = _ranked(state, list(range(n)), dict.fromkeys(range(n), 0), events, "placement")
         state.order = first
         for p in reversed(first):
-            push(state, "place", who=p, items=[CITY, ARCH, ARCH, ARCH, LORD], why="setup")
+            push(state, Place(who=p, items=[CITY, ARCH, ARCH, ARCH, LORD], why="setup"))
         state.step = "setup"
         self._advance(state, events)
         _name_the_neutral_army(state, events)
@@ -702,7 +701,7 @@ def _start_turn(state: KaslState, events: list[Event]) -> None:
     forts = strongholds(state, p)
     state.step = "lord_service"
     if not forts:
-        push(state, "place", who=p, items=[NEW_CITY], why="no_stronghold")
+        push(state, Place(who=p, items=[NEW_CITY], why="no_stronghold"))
         return None
     got = []
     for t in forts:
@@ -727,7 +726,7 @@ def _lord_service(state: KaslState, events: list[Event]) -> None:
     state.step = "strategic"
     spots = lord_spots(state, p)
     if spots:
-        push(state, "place", who=p, items=[LORD], why="service", only=sorted(spots))
+        push(state, Place(who=p, items=[LORD], why="service", only=sorted(spots)))
 
 
 def _end_turn(state: KaslState, events: list[Event]) -> None:
@@ -832,7 +831,7 @@ def _step_answer(state: KaslState, p: int, action: str, events: list[Event]) -> 
             events.append(Event("recruit", {"seat": p, "kingdom": size, "level": top, "chart": chart,
                                             "units": [items.count(k) for k in range(4)]}))
             if items:
-                push(state, "place", who=p, items=items, why="recruit")
+                push(state, Place(who=p, items=items, why="recruit"))
         elif verb == "fortify":
             t = a["territory"] - 1
             lv = state.level[t]
@@ -854,14 +853,14 @@ def _step_answer(state: KaslState, p: int, action: str, events: list[Event]) -> 
             state.step = "redeploy"
             state.left = len(strongholds(state, p))
         else:
-            push(state, "combat", who=p, src=a["from"] - 1, dst=a["to"] - 1, phase="roll")
+            push(state, Combat(who=p, src=a["from"] - 1, dst=a["to"] - 1))
     elif step == "redeploy":
         if verb == "end":
             state.step = "lords"
             state.left = len(strongholds(state, p))
         else:
             state.left -= 1
-            push(state, "move", who=p, src=a["from"] - 1, dst=a["to"] - 1, why="redeploy", moved=[])
+            push(state, Movement(who=p, src=a["from"] - 1, dst=a["to"] - 1, why="redeploy"))
     elif step == "lords":
         if verb == "end":
             state.step = "end_turn"

@@ -12,14 +12,82 @@ the board, in the slots of :data:`warroom.games.kasl.board.SUPPLY`. Multi-step c
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from enum import StrEnum
+from typing import Any, ClassVar
 
-from warroom.engine.codec import Plain, shared, transient
-from warroom.engine.frames import Frame
+from warroom.engine.codec import Plain, optional, shared, transient
+from warroom.engine.frames import Frame, FrameData
 from warroom.engine.rng import Rng
 from warroom.games.kasl.board import ARMY_SIZE, N
 
 NOBODY = -1
+
+
+# ----- the data of the game's own frame kinds (their rules are in rules.py) ---------------------
+@dataclass(slots=True, kw_only=True)
+class Place(FrameData):
+    """``who`` places ``items`` (supply slots, or NEW_CITY) one at a time, for a reason (``why``),
+    on one of ``only`` if given."""
+
+    kind: ClassVar[str] = "place"
+    who: int
+    items: list[int]
+    why: str
+    only: list[int] | None = optional()
+
+
+@dataclass(slots=True, kw_only=True)
+class Losses(FrameData):
+    """Territory ``t`` loses units worth ``hits`` combat value (what is left to lose)."""
+
+    kind: ClassVar[str] = "losses"
+    t: int
+    hits: int
+
+
+@dataclass(slots=True, kw_only=True)
+class Movement(FrameData):
+    """``who`` moves units from ``src`` to ``dst`` (a capture or a redeployment), one at a time."""
+
+    kind: ClassVar[str] = "move"
+    who: int
+    src: int
+    dst: int
+    why: str
+    moved: list[int] = field(default_factory=list)
+
+
+class CombatPhase(StrEnum):
+    ROLL = "roll"  # the dice (or a cavalry charge, or a vacant territory)
+    LOSSES = "losses"  # both sides' losses are removed; then the siege
+    CAPTURE = "capture"  # the attacker may move in
+    END = "end"  # the outcome is told
+
+
+@dataclass(slots=True, kw_only=True)
+class Combat(FrameData):
+    """One attack of ``who`` from ``src`` on ``dst``; what the fight began with (``before``), the
+    defender and what each side lost are noted as it goes."""
+
+    kind: ClassVar[str] = "combat"
+    who: int
+    src: int
+    dst: int
+    phase: CombatPhase = CombatPhase.ROLL
+    before: list[list[int]] | None = optional()
+    defender: int | None = optional()
+    lost: list[list[int]] | None = optional()
+
+
+def choice_span(frame: Frame | None) -> tuple[int, int, int | None]:
+    """Where the choice on top of ``frame`` (a move or a loss) is about, for views: the territory
+    units come from (or are lost in), the one they go to (-1: none) and the hits left to lose."""
+    data = frame.data if frame is not None else None
+    if isinstance(data, Movement):
+        return data.src, data.dst, None
+    if isinstance(data, Losses):
+        return data.t, -1, data.hits
+    return -1, -1, None
 
 
 @dataclass(slots=True, kw_only=True)

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from warroom.engine.frames import NO_SEAT, copy_data
 from warroom.games.kasl.board import PLAGUE_MARKERS, PLAGUE_TRACK, N
 from warroom.games.kasl.core import ADVANCED, principal
+from warroom.games.kasl.state import choice_span
 
 if TYPE_CHECKING:
     from warroom.games.kasl.rules import Kasl
@@ -51,13 +52,13 @@ def view(game: Kasl, state: KaslState, player: int | None) -> dict[str, Any]:
         out["choice"] = {"seat": f.seat, "purpose": f.data.get("purpose", ""),
                          "candidates": list(f.data.get("candidates", [])),
                          "picked": list(f.data.get("picked", []))}
-        below = state.frames[-2] if len(state.frames) > 1 else None
-        if below is not None and below.kind in ("move", "losses"):
-            out["choice"]["from"] = below.data.get("src", below.data.get("t", -1)) + 1
-            if "dst" in below.data:
-                out["choice"]["to"] = below.data["dst"] + 1
-            if "hits" in below.data:
-                out["choice"]["hits"] = below.data["hits"]
+        src, dst, hits = choice_span(state.frames[-2] if len(state.frames) > 1 else None)
+        if src >= 0:
+            out["choice"]["from"] = src + 1
+        if dst >= 0:
+            out["choice"]["to"] = dst + 1
+        if hits is not None:
+            out["choice"]["hits"] = hits
     if player is not None and 0 <= player < state.players and out["advanced"]:
         out["missions"] = [t + 1 for t in state.missions[player]]
     if state.over:

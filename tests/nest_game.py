@@ -81,6 +81,7 @@ class NestState:
     turn: int = 0
     round: int = 1
     frames: list[Frame] = field(default_factory=list)
+    frame_results: ClassVar[None] = None
     winners: list[int] | None = None
     reason: str = ""
 

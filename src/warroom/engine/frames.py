@@ -118,9 +118,13 @@ class Frame:
 
 
 class HasFrames(Protocol):
-    """A state with a frame stack (bottom first)."""
+    """A state with a frame stack (bottom first), and where a frame finished at the bottom of the
+    stack hands its value: a list (``frame_results``), or ``None`` (a class constant) for nowhere."""
 
     frames: list[Frame]
+
+    @property
+    def frame_results(self) -> list[Any] | None: ...
 
 
 St = TypeVar("St", bound=HasFrames)
@@ -167,8 +171,8 @@ def finish(state: HasFrames, frame: Frame, value: Any = None) -> None:
     if state.frames:
         state.frames[-1].results.append(value)
     else:
-        results = getattr(state, "frame_results", None)
-        if isinstance(results, list):
+        results = state.frame_results
+        if results is not None:
             results.append(value)
 
 

@@ -351,6 +351,11 @@ class Game(ABC, Generic[S]):
             return 0.5
         return 1.0 if seat in res.winners else 0.0
 
+    def match_score(self, state: S) -> list[int] | None:
+        """In a game played as a match of several rounds (Tessen), the rounds each seat has won
+        so far, for tournament brackets; ``None`` (the default): a game of one round."""
+        return None
+
     def evaluate_all(self, state: S) -> list[float] | None:
         """Every seat's ``evaluate`` at once (one value per seat, in seat order), for a game that
         shares the work between seats; ``None`` (the default): a search asks seat by seat."""

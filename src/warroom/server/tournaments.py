@@ -363,9 +363,7 @@ class TournamentManager:
         table = self.tables.tables.get(table_id)
         if table is None:
             return (await self.tables.summary(table_id))["status"], None
-        sides = getattr(table.state, "sides", None)
-        wins = [int(getattr(s, "wins", 0)) for s in sides] if sides else None
-        return table.status, wins
+        return table.status, table.game.match_score(table.state)
 
     async def listing(self, status: str | None, limit: int) -> list[dict[str, Any]]:
         out = []

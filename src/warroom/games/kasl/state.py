@@ -114,6 +114,7 @@ class KaslState(Plain):
     declared_by: int = NOBODY  # advanced rules: who declared the once-per-game plague
     last_combat: dict[str, Any] = field(default_factory=dict)  # for views: the latest battle
     frames: list[Frame] = field(default_factory=list)
+    frame_results: ClassVar[None] = None  # frames finished at the bottom hand their value nowhere
     scores: list[dict[str, int]] = field(default_factory=list)  # set at the end
     winners: list[int] = field(default_factory=list)
     over: bool = False

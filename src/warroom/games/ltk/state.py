@@ -9,7 +9,7 @@ Kill, a rescue round, a Negate chain) is a frame on ``frames`` (:mod:`warroom.en
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from warroom.engine.frames import Frame, frames_from_json, frames_to_json
 from warroom.engine.rng import Rng
@@ -101,6 +101,7 @@ class LtkState:
     phase: str = ""  # the current player's phase ("" before the first turn)
     used: dict[str, int] = field(default_factory=dict)  # uses spent this turn ("kill": 1, a skill's name)
     frames: list[Frame] = field(default_factory=list)
+    frame_results: ClassVar[None] = None  # frames finished at the bottom hand their value nowhere
     winners: list[int] = field(default_factory=list)
     reason: str = ""  # why the game ended ("" while it runs)
     reshuffles: int = 0

@@ -263,6 +263,10 @@ class Tessen(Game[TessenState]):
     def rules_reference(self) -> RulesReference:
         return references.reference(self.title, self.rules_version)
 
+    def match_score(self, state: TessenState) -> list[int]:
+        """The rounds each seat has won so far in the match."""
+        return [side.wins for side in state.sides]
+
     def seat_names(self, config: dict[str, Any]) -> list[str]:
         return list(SEATS)
 

@@ -13,17 +13,13 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from warroom.engine.actions import Move
 from warroom.engine.bot import Bot
 from warroom.games.kasl.board import CV, FIEFDOM_OF, FIEFDOMS, PASSABLE, PLAGUE_NEXT
 
 
 def _args(action: str) -> dict[str, int]:
-    out = {}
-    for word in action.split(" ")[1:]:
-        k, _, v = word.partition("=")
-        if v.isdigit():
-            out[k] = int(v)
-    return out
+    return {k: v for k, v in Move.parse(action).args if isinstance(v, int) and v >= 0}
 
 
 class _Board:
@@ -134,8 +130,8 @@ class HeuristicBot(Bot):
 
     # ----- strategic choice ----------------------------------------------------------------------
     def _strategic(self, b: _Board, legal: list[str]) -> str:
-        builds = [a for a in legal if a.startswith("build")]
-        forts = [a for a in legal if a.startswith("fortify")]
+        builds = [a for a in legal if Move.parse(a).verb == "build"]
+        forts = [a for a in legal if Move.parse(a).verb == "fortify"]
         for a in builds + forts:
             if _args(a)["territory"] - 1 in b.missions:
                 return a  # the stronghold mission first
@@ -194,7 +190,7 @@ class HeuristicBot(Bot):
         src, dst = choice["from"] - 1, choice["to"] - 1
         left = sum(b.units[src])
         moved = len(choice.get("picked", []))
-        units = [a for a in legal if a.startswith("pick")]
+        units = [a for a in legal if Move.parse(a).verb == "pick"]
         if not units:
             return "done"
         keep = 1 if not b.frontier(src) or choice["purpose"] == "redeploy" else max(1, left // 2)

@@ -13,8 +13,9 @@ from __future__ import annotations
 from itertools import product
 from typing import Any, ClassVar
 
-from warroom.engine import Decision, Event, Game, Option, Result, Rng, make_rng, mix_seed, whole
+from warroom.engine import Decision, Event, Game, Option, Result, Rng, make_rng, mix_seed
 from warroom.engine.action_space import ActionSpace
+from warroom.engine.actions import Move
 from warroom.engine.choices import SelectRule, select
 from warroom.engine.frames import Frame, FrameRule, Resolver, finish, push
 from warroom.engine.reference import RulesReference
@@ -801,17 +802,10 @@ def _step_legal(state: KaslState, p: int) -> list[str]:
     return []
 
 
-def _args(action: str) -> dict[str, int]:
-    out = {}
-    for word in action.split(" ")[1:]:
-        k, _, v = word.partition("=")
-        out[k] = whole(v)
-    return out
-
-
 def _step_answer(state: KaslState, p: int, action: str, events: list[Event]) -> None:
-    verb = action.split(" ", 1)[0]
-    a = _args(action)
+    move = Move.parse(action)
+    verb = move.verb
+    a = {key: move.number(key) for key, _ in move.args}  # every argument of a Kasl move is a number
     step = state.step
     if step == "declare":
         if verb == "plague":

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from warroom.engine import MalformedAction, digits, parse
+from warroom.engine.actions import Move
 from warroom.engine.frames import NO_SEAT
 from warroom.games.kasl.board import COLOURS, LEVEL_NAMES, UNIT_NAMES, N, tname
 
@@ -106,7 +107,7 @@ def explain_illegal(game: Kasl, state: KaslState, player: int, action: str) -> s
     if player not in deciders:
         return f"{seat(player)} has no decision to make now"
     legal = game.legal_actions(state, player)
-    verbs = sorted({a.split(" ", 1)[0] for a in legal})
+    verbs = sorted({Move.parse(a).verb for a in legal})
     if verb in ("attack", "move", "lord") and verb in verbs:
         why = _why_not_between(state, player, verb, args)
         if why:

@@ -145,3 +145,34 @@ def test_every_game_folder_has_the_same_core_modules() -> None:
         assert names >= EVERY_GAME, f"{folder.name} lacks {sorted(EVERY_GAME - names)}"
         assert names & RESEARCH in (set(), RESEARCH), f"{folder.name} has {sorted(names & RESEARCH)} alone"
         assert "screen" not in names, f"{folder.name}: a game's terminal screen is warroom.screens.{folder.name}"
+
+
+# ----- moves are read through Move ---------------------------------------------------------------
+# Action text is taken apart in one place, ``warroom.engine.actions`` (``Move.parse``); anything
+# else splitting on "=" is reading move text by hand. These split text that is not a move:
+NOT_MOVE_TEXT_SPLITS = {
+    "warroom.engine.game",  # ``--option KEY=VALUE``: a configuration pair typed on the command line
+    "warroom.server.app",  # a Set-Cookie header's ``name=value``, to show the host its token
+}
+
+
+def splits_on_equals(source: str) -> list[str]:
+    """The calls in ``source`` that split a string on "=" (``split``, ``rsplit``, ``partition``,
+    ``rpartition``)."""
+    return [ast.unparse(node) for node in ast.walk(ast.parse(source))
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+            and node.func.attr in ("split", "rsplit", "partition", "rpartition")
+            and node.args and isinstance(node.args[0], ast.Constant) and node.args[0].value == "="]
+
+
+def test_the_split_finder_finds_a_move_taken_apart_by_hand() -> None:
+    found = splits_on_equals('card = whole(action.rsplit("=", 1)[1])\nk, _, v = w.partition("=")\n'
+                             'verb = action.split(" ")[0]\n')
+    assert sorted(found) == ["action.rsplit('=', 1)", "w.partition('=')"]
+
+
+def test_no_module_but_the_parser_splits_move_text() -> None:
+    offenders = sorted(f"{name}: {call}" for name, path in _modules().items()
+                       if name != "warroom.engine.actions" and name not in NOT_MOVE_TEXT_SPLITS
+                       for call in splits_on_equals(path.read_text()))
+    assert offenders == []

@@ -27,7 +27,13 @@ SLOW = (
     "tests/server/test_ltk_leaks.py",
     "tests/server/test_fuzz.py",
     "tests/sim/test_ray.py",
+    "tests/sim/test_report.py",
     "tests/research/test_openspiel.py",
+    "tests/kessen/test_belief.py",
+    "tests/server/test_serve.py",
+    "tests/server/test_load_benchmark.py",
+    "tests/test_bench.py",
+    "tests/test_simulate.py",
 )
 POSTGRES_MODULES = ("tests/server/test_postgres.py", "tests/server/test_scaleout.py")
 

@@ -34,7 +34,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from warroom.engine import Rng, parse
+from warroom.engine import Rng
 from warroom.engine.actions import Move
 from warroom.engine.bot import Bot
 from warroom.games.kessen.cards import CAO_CAO, CARDS, KEY, KIND, LIU_BEI, MAIN_LEADERS
@@ -573,7 +573,7 @@ class HeuristicBot(Bot):
         st = t.state
         best, best_value = legal[0], -math.inf
         for a in legal:
-            u = int(parse(a)[1]["unit"])
+            u = Move.parse(a).number("unit")
             att, dfn = (u, st.def_unit) if t.side_of(u) == st.attacker else (st.att_unit, u)
             value = self._value(t, att, dfn)
             if value > best_value:
@@ -586,13 +586,13 @@ class HeuristicBot(Bot):
         deploys: list[tuple[int, int]] = []
         attaches: list[tuple[int, int]] = []
         for a in legal:
-            verb, args = parse(a)
-            if verb == "special":
-                specials.setdefault(KEY[int(args["card"])], []).append(a)
-            elif verb == "deploy":
-                deploys.append((int(args["leader"]), int(args["troop"])))
-            elif verb == "attach":
-                attaches.append((int(args["card"]), int(args["unit"])))
+            move = Move.parse(a)
+            if move.verb == "special":
+                specials.setdefault(KEY[move.number("card")], []).append(a)
+            elif move.verb == "deploy":
+                deploys.append((move.number("leader"), move.number("troop")))
+            elif move.verb == "attach":
+                attaches.append((move.number("card"), move.number("unit")))
         opp_side = t.view["sides"][t.opp]
         # 1. hit the opponent's recruit hand before it is deployed; draw before deploying
         if specials.get("propaganda") and opp_side["hand_sizes"]["recruits"] > 0:
@@ -631,7 +631,7 @@ class HeuristicBot(Bot):
         if specials.get("duty_elsewhere"):
             targets = []
             for a in specials["duty_elsewhere"]:
-                u = int(parse(a)[1]["unit"])
+                u = Move.parse(a).number("unit")
                 if t.side_of(u) == t.opp and t.will_fight(u):
                     targets.append((t.strength(u), -u, a))
             if targets:
@@ -641,9 +641,9 @@ class HeuristicBot(Bot):
     def _after_battle(self, t: _Table, legal: list[str]) -> str:
         options = []
         for a in legal:
-            verb, args = parse(a)
-            if verb == "attach":
-                options.append((_attach_score(t, int(args["card"]), int(args["unit"])), a))
+            move = Move.parse(a)
+            if move.verb == "attach":
+                options.append((_attach_score(t, move.number("card"), move.number("unit")), a))
         if options:
             return max(options, key=lambda o: (o[0], o[1]))[1]
         return "pass"
@@ -694,19 +694,19 @@ class HeuristicBot(Bot):
         current = fight(att, dfn)
         best, best_value = "pass", current
         for a in legal:
-            verb, args = parse(a)
-            if verb == "intercept":  # free: Liu Bei's rule, or Zhou Cang / Yu Jin once a battle
-                u = int(args["unit"])
+            move = Move.parse(a)
+            if move.verb == "intercept":  # free: Liu Bei's rule, or Zhou Cang / Yu Jin once a battle
+                u = move.number("unit")
                 cost = 0.1 if dfn == LIU_BEI else t.tune.free_intercept_cost
                 value = fight(att, u) - cost
-            elif verb == "play":
-                card = int(args["card"])
+            elif move.verb == "play":
+                card = move.number("card")
                 key = KEY[card]
                 cost = t.tune.card_worth * t.keep_values().get(card, 0.0)
                 if key == "intercept":
-                    value = fight(att, int(args["unit"])) - cost
+                    value = fight(att, move.number("unit")) - cost
                 elif key == "lure":
-                    value = fight(int(args["unit"]), dfn) - cost
+                    value = fight(move.number("unit"), dfn) - cost
                 elif key == "evasion":  # the other player picks our new opponent / their defender
                     others = [u for u in t.available(1 - att_side) if u != dfn]
                     value = min((fight(att, u) for u in others), default=current) - cost
@@ -749,10 +749,10 @@ class HeuristicBot(Bot):
         for a in legal:
             if a == "pass":
                 continue
-            _, args = parse(a)
-            card = int(args["card"])
-            key = args.get("as") or KEY[card]
-            on = int(args.get("on", -1))
+            move = Move.parse(a)
+            card = move.number("card")
+            key = move.word("as") if "as" in move else KEY[card]
+            on = move.number("on") if "on" in move else -1
             if on < 0 and len(t.unit(mine).troops) == 1 and (
                 KIND_OF_KEY[key] == "formation" or key in TROOP_NEED or key in TROOP_EVENTS
             ):

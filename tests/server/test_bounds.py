@@ -161,10 +161,12 @@ def test_a_second_and_a_third_thousand_tables_created_and_ended_add_nothing_to_m
         took = time.process_time() - start
         assert not manager.tables, f"{len(manager.tables)} ended tables still in memory"
         # a Kessen table in memory holds hundreds of objects and tens of KiB: one table in a hundred
-        # left behind would show in either figure
+        # left behind would show in either figure. What may still grow a little is bounded by the
+        # games, not the tables: Kessen's cache of parsed actions fills with its finite vocabulary
+        # (a few hundred objects over these thousands)
         (objects, rss), *later = marks
         for n, (more_objects, more_rss) in enumerate(later, 2):
-            assert more_objects - objects < 500, f"{more_objects - objects} more objects after {n}000 tables"
+            assert more_objects - objects < 2_000, f"{more_objects - objects} more objects after {n}000 tables"
             assert more_rss - rss < 12_000_000, f"resident memory grew by {(more_rss - rss) / 1e6:.1f} MB"
         assert took < 240, f"{took:.0f} s of CPU for 3000 tables"
 

@@ -175,8 +175,8 @@ def check_hands(state: Any, g: Game) -> None:
     for frame in state.frames:
         if frame.kind == "discard":
             d = frame.data
-            n = len(getattr(state.sides[d["side"]], d["hand"]))
-            assert n > d["keep"], f"a discard down to {d['keep']} is pending on {n} cards: {g.where()}"
+            n = len(getattr(state.sides[d.side], d.hand))
+            assert n > d.keep, f"a discard down to {d.keep} is pending on {n} cards: {g.where()}"
     for i, side in enumerate(state.sides):
         if state.step in ("deploy", "after_battle"):
             # the End segment of the last engagement cut the action hands to 4, and nothing

@@ -30,7 +30,7 @@ from warroom.games.kessen.core import decider
 from warroom.games.kessen.force import unit_force
 from warroom.games.kessen.positions import build, card_id, card_name, describe
 from warroom.games.kessen.rules import GAME
-from warroom.games.kessen.state import KessenState
+from warroom.games.kessen.state import Assassin, Choose, Discard, Give, KessenState, Losses
 
 GOOD, EVIL = 0, 1
 SIDES = ("good", "evil")
@@ -324,14 +324,14 @@ def pending(state: KessenState) -> list[tuple[Any, ...]]:
     out: list[tuple[Any, ...]] = []
     for frame in reversed(state.frames):
         d = frame.data
-        if frame.kind == "discard":
-            out.append(("discard", d["side"], d["hand"], d["keep"], *([d["why"]] if d.get("why") else [])))
-        elif frame.kind == "losses":
-            out.append(("losses", d["side"], d["unit"], d["left"]))
-        elif frame.kind in ("give", "assassin"):
-            out.append((frame.kind, d["side"]))
-        elif frame.kind == "choose":
-            out.append(("choose", d["side"], d["slot"]))
+        if isinstance(d, Discard):
+            out.append(("discard", d.side, d.hand, d.keep, *([d.why] if d.why else [])))
+        elif isinstance(d, Losses):
+            out.append(("losses", d.side, d.unit, d.left))
+        elif isinstance(d, Give | Assassin):
+            out.append((frame.kind, d.side))
+        elif isinstance(d, Choose):
+            out.append(("choose", d.side, d.slot))
         else:
             out.append((frame.kind,))
     return out

@@ -12,6 +12,7 @@ from tests.kessen.scenario import EVIL, GOOD, Scenario
 from warroom.engine.frames import push
 from warroom.engine.rng import mix_seed
 from warroom.games.kessen.rules import GAME, once
+from warroom.games.kessen.state import Discard
 
 OPTIONS = [
     {},
@@ -61,7 +62,7 @@ def test_a_forced_discard_offers_each_copy_once() -> None:
     hand = s.hand(GOOD, "actions", ["ring", "ring", "box", "moon", "moon", "swan"])
     s.engagement(attacker=EVIL, att_unit=xu, def_unit=guan_yu, step="strategy")
     s.state.frames.clear()  # the End segment's hand limit, pushed as the rules push it
-    push(s.state, "discard", side=GOOD, hand="actions", keep=4)
+    push(s.state, Discard(side=GOOD, hand="actions", keep=4))
     s.state.cache = None
     GAME._advance(s.state, [])
     ring, _, box, moon, _, swan = hand

@@ -23,13 +23,14 @@ Straight-line rules code may still run inside one ``step``; what must never happ
 progress kept in a Python closure or generator, which could not be saved or cloned.
 
 **Typed frame data.** A frame kind's data is a :class:`FrameData` class: a slots dataclass with
-named fields, registered under its ``kind``, copied and saved by the engine's codec
+named fields, listed in the game's :class:`FrameKinds`, copied and saved by the engine's codec
 (:mod:`warroom.engine.codec`), with its stage an ``Enum`` field, never a string key in a dict.
 ``push(state, data, seat)`` puts one on the stack; ``frame.data`` is then that object, and a
 rule reads ``frame.data.side``. Its JSON is the same dict the untyped form wrote, so states keep
 their hashes. Kinds not yet written so still carry a plain dict (``push(state, "kind", seat,
 key=value)``, ``frame.data["key"]``), and a frame reads what its children handed back from
-``results``.
+``results``. A frame read from JSON carries a dict until its game's ``FrameKinds.typed`` reads
+it into its class (the state does that as it is loaded).
 
 A game that ends in the middle of a chain (the last opponent dies while a window is open)
 calls :func:`halt`: the stack is emptied, the resolver stops, and a rule still running when it
@@ -49,23 +50,34 @@ NO_SEAT = -1  # a frame that waits on nobody: the resolver steps it
 MAX_STEPS = 1_000_000  # a stack that needs more automatic steps than this is looping
 
 
-__all__ = ["NO_SEAT", "Frame", "FrameData", "FrameRule", "Resolver", "copy_data", "finish", "halt", "push", "top"]
-
-# kind -> its typed data class (FrameData subclasses register themselves)
-FRAME_DATA: dict[str, type[FrameData]] = {}
+__all__ = ["NO_SEAT", "Frame", "FrameData", "FrameKinds", "FrameRule", "Resolver", "copy_data", "finish", "halt",
+           "push", "top"]
 
 
 class FrameData(Plain):
     """The data of one frame kind, typed: subclass it as ``@dataclass(slots=True, kw_only=True)``
-    with ``kind: ClassVar[str] = "..."``; ``Frame.from_json`` finds it by its kind."""
+    with ``kind: ClassVar[str] = "..."``, and list it in the game's :class:`FrameKinds`."""
 
     __slots__ = ()
     kind: ClassVar[str] = ""
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        if cls.kind:  # the dataclass made with slots replaces the class: the last one registered wins
-            FRAME_DATA[cls.kind] = cls
+
+class FrameKinds:
+    """One game's typed frame kinds (two games may each have a kind of the same name): what a
+    frame's saved data is read back as."""
+
+    def __init__(self, *kinds: type[FrameData]) -> None:
+        self.by_kind: dict[str, type[FrameData]] = {k.kind: k for k in kinds}
+
+    def typed(self, frames: list[Frame]) -> list[Frame]:
+        """``frames`` (read from JSON, data as dicts) with the data of the game's typed kinds read
+        into their classes, in place; returns the list."""
+        by_kind = self.by_kind
+        for f in frames:
+            kind = by_kind.get(f.kind)
+            if kind is not None and f.data.__class__ is dict:
+                f.data = kind.from_json(f.data)
+        return frames
 
 
 @dataclass(slots=True)
@@ -106,12 +118,10 @@ class Frame:
 
     @classmethod
     def from_json(cls, raw: dict[str, Any]) -> Frame:
-        kind = str(raw["kind"])
-        typed = FRAME_DATA.get(kind)
         return cls(
-            kind,
+            str(raw["kind"]),
             int(raw["seat"]),
-            copy_data(raw.get("data", {})) if typed is None else typed.from_json(raw.get("data", {})),
+            copy_data(raw.get("data", {})),
             [list(a) for a in raw.get("answers", [])],
             copy_data(raw.get("results", [])),
         )

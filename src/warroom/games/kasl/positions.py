@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from warroom.engine import ConfigError, Rng, digits
 from warroom.engine.frames import copy_data, frames_from_json, frames_to_json
 from warroom.games.kasl.board import BASIC, CITY, LEVEL_NAMES, LORD, MAX_LORDS, MAX_STRONGHOLDS, N
-from warroom.games.kasl.state import NOBODY, KaslState
+from warroom.games.kasl.state import NOBODY, TYPED_FRAMES, KaslState
 
 if TYPE_CHECKING:
     from warroom.games.kasl.rules import Kasl
@@ -198,7 +198,7 @@ def build(game: Kasl, d: dict[str, Any]) -> KaslState:
             fault("missions: two different cards each")
     state.last_combat = copy_data(d.get("last_combat", {}))
     try:
-        state.frames = frames_from_json(list(d.get("pending", [])))
+        state.frames = TYPED_FRAMES.typed(frames_from_json(list(d.get("pending", []))))
     except (KeyError, TypeError, ValueError):
         fault("pending: engine frames as describe_position writes them")
     if any(f.kind not in FRAME_KINDS for f in state.frames):

@@ -16,7 +16,7 @@ from enum import StrEnum
 from typing import Any, ClassVar
 
 from warroom.engine.codec import Plain, optional, shared, transient
-from warroom.engine.frames import Frame, FrameData
+from warroom.engine.frames import Frame, FrameData, FrameKinds
 from warroom.engine.rng import Rng
 from warroom.games.kasl.board import ARMY_SIZE, N
 
@@ -79,6 +79,9 @@ class Combat(FrameData):
     lost: list[list[int]] | None = optional()
 
 
+TYPED_FRAMES = FrameKinds(Place, Losses, Movement, Combat)
+
+
 def choice_span(frame: Frame | None) -> tuple[int, int, int | None]:
     """Where the choice on top of ``frame`` (a move or a loss) is about, for views: the territory
     units come from (or are lost in), the one they go to (-1: none) and the hits left to lose."""
@@ -123,6 +126,9 @@ class KaslState(Plain):
     cache: Any = transient(keep=True)  # a clone shares it: an immutable answer for an identical state
     # the principal kingdoms' sizes for views, as a tuple; never saved, cleared by every action
     kingdoms: Any = transient(keep=True)
+
+    def __post_load__(self) -> None:
+        TYPED_FRAMES.typed(self.frames)
 
     @classmethod
     def fresh(cls, config: dict[str, Any], rng: Rng, players: int) -> KaslState:

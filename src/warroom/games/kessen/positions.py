@@ -14,10 +14,21 @@ from __future__ import annotations
 from typing import Any
 
 from warroom.engine import ConfigError, Game, Rng, digits
-from warroom.engine.frames import NO_SEAT, Frame
+from warroom.engine.frames import NO_SEAT, Frame, FrameData
 from warroom.games.kessen.cards import BY_KEY, CARDS, DECK_IDS, KEY, MAIN_LEADERS, N_CARDS, SIDE_DECK
 from warroom.games.kessen.core import decider
-from warroom.games.kessen.state import KessenState, Played, Side, Unit
+from warroom.games.kessen.state import (
+    Assassin,
+    Choose,
+    Discard,
+    Give,
+    KessenState,
+    Losses,
+    Played,
+    Side,
+    Strategy,
+    Unit,
+)
 
 SIDES = ("good", "evil")
 HANDS = ("leaders", "recruits", "actions")
@@ -128,17 +139,17 @@ def _pending_out(frames: list[Frame]) -> list[dict[str, Any]]:
     windows = [f for f in frames if f.kind == "window"]
     for f in reversed(frames):
         d = f.data
-        if f.kind == "discard":
-            item: dict[str, Any] = {"kind": "discard", "side": SIDES[d["side"]], "hand": d["hand"], "keep": d["keep"]}
-            if d.get("why"):
-                item["why"] = d["why"]
-        elif f.kind == "losses":
-            item = {"kind": "losses", "side": SIDES[d["side"]], "unit": card_name(d["unit"]), "left": d["left"]}
-        elif f.kind in ("give", "assassin"):
-            item = {"kind": f.kind, "side": SIDES[d["side"]]}
-        elif f.kind == "choose":
-            item = {"kind": "choose", "side": SIDES[d["side"]], "slot": d["slot"]}
-        elif f.kind == "strategy":
+        if isinstance(d, Discard):
+            item: dict[str, Any] = {"kind": "discard", "side": SIDES[d.side], "hand": d.hand, "keep": d.keep}
+            if d.why:
+                item["why"] = d.why
+        elif isinstance(d, Losses):
+            item = {"kind": "losses", "side": SIDES[d.side], "unit": card_name(d.unit), "left": d.left}
+        elif isinstance(d, Give | Assassin):
+            item = {"kind": f.kind, "side": SIDES[d.side]}
+        elif isinstance(d, Choose):
+            item = {"kind": "choose", "side": SIDES[d.side], "slot": d.slot}
+        elif isinstance(d, Strategy):
             links = []
             for w in windows:
                 link: dict[str, Any] = {"card": card_name(w.data["card"]), "side": SIDES[w.data["side"]]}
@@ -556,7 +567,7 @@ def _read_pending(state: KessenState, raw: list[Any], chain_cards: list[list[int
                 if k and sides[k] == sides[k - 1]:
                     r.fault(f"{where}.chain[{k}]: a Know Enemy answers the other side's card")
             # the strategy card's frame, then one window per card, each opened by the answer below
-            top_first.append(Frame("strategy", NO_SEAT, {"card": links[0], "side": sides[0], "unit": unit}))
+            top_first.append(Frame("strategy", NO_SEAT, Strategy(card=links[0], side=sides[0], unit=unit)))
             for k, c in enumerate(links):
                 last = k == len(links) - 1
                 asked = 1 - sides[k]
@@ -568,27 +579,27 @@ def _read_pending(state: KessenState, raw: list[Any], chain_cards: list[list[int
                 top_first.insert(-k - 1, Frame("window", asked if last else NO_SEAT, window, answers))
             continue
         side = side_of(item.get("side"), f"{where}.side")
-        data: dict[str, Any] = {"side": side}
+        data: FrameData
         if kind == "discard":
             hand = item.get("hand")
             if hand not in HANDS:
                 r.fault(f"{where}.hand must be one of {', '.join(HANDS)}")
                 hand = "actions"
-            data["hand"] = hand
-            data["keep"] = number(item.get("keep"), f"{where}.keep", 0)  # Raids can keep more than 7
-            if item.get("why"):
-                data["why"] = str(item["why"])
+            data = Discard(side=side, hand=hand, keep=number(item.get("keep"), f"{where}.keep", 0),  # Raids: over 7
+                           why=str(item["why"]) if item.get("why") else None)
         elif kind == "losses":
-            data["unit"] = ref(item.get("unit"), f"{where}.unit")
-            data["left"] = number(item.get("left"), f"{where}.left", 1, 3, 1)
+            data = Losses(side=side, unit=ref(item.get("unit"), f"{where}.unit"),
+                          left=number(item.get("left"), f"{where}.left", 1, 3, 1))
         elif kind == "choose":
             if item.get("slot") not in ("defender", "attacker"):
                 r.fault(f"{where}.slot must be \"defender\" or \"attacker\"")
-            data["slot"] = item.get("slot", "defender")
+            data = Choose(side=side, slot=str(item.get("slot", "defender")))
+        else:
+            data = Give(side=side) if kind == "give" else Assassin(side=side)
         top_first.append(Frame(kind, NO_SEAT, data))
     state.frames = top_first[::-1]
     if state.frames and state.frames[-1].kind != "window":
-        state.frames[-1].seat = state.frames[-1].data["side"]  # the next decision waits on its side
+        state.frames[-1].seat = state.frames[-1].data.side  # the next decision waits on its side
 
 
 def _check_battle(state: KessenState, r: _Reader) -> None:
@@ -612,8 +623,8 @@ def _check_battle(state: KessenState, r: _Reader) -> None:
         if p.negates >= 0 and p.negates not in {q.card for q in state.played}:
             r.fault(f"battle.played: {card_name(p.card)} negates {card_name(p.negates)}, which was not played")
     for f in state.frames:
-        if f.kind == "losses" and in_play.get(f.data["unit"]) != f.data["side"]:
-            r.fault(f"pending: Losses on {card_name(f.data['unit'])}, not a unit of {SIDES[f.data['side']]}")
+        if isinstance(f.data, Losses) and in_play.get(f.data.unit) != f.data.side:
+            r.fault(f"pending: Losses on {card_name(f.data.unit)}, not a unit of {SIDES[f.data.side]}")
     if state.winner < 0 and state.step == "over":
         r.fault("step \"over\" needs a result")
     if state.winner >= 0 and state.frames:

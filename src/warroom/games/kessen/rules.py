@@ -55,7 +55,18 @@ from warroom.games.kessen.core import (
 from warroom.games.kessen.encode import encode, observation_size
 from warroom.games.kessen.force import KIND_OF_KEY, force_total, negated, unit_force
 from warroom.games.kessen.positions import build, describe
-from warroom.games.kessen.state import Chained, KessenState, Side, Unit
+from warroom.games.kessen.state import (
+    Assassin,
+    Chained,
+    Choose,
+    Discard,
+    Give,
+    KessenState,
+    Losses,
+    Side,
+    Strategy,
+    Unit,
+)
 from warroom.games.kessen.views import view
 
 HAND_LIMIT = 7
@@ -498,7 +509,7 @@ class Kessen(Game[KessenState]):
                         _to_discard(state, m)
                         events.append(Event("discard", {"side": SIDES[loser], "card": m, "why": "Losses"}))
                 else:
-                    push(state, "losses", side=loser, unit=lose_unit.leader, left=losses)
+                    push(state, Losses(side=loser, unit=lose_unit.leader, left=losses))
         state.step = "end_segment"
 
     def _end_segment(self, state: KessenState, events: list[Event]) -> None:
@@ -507,7 +518,7 @@ class Kessen(Game[KessenState]):
         state.played = []
         for side in (state.attacker, 1 - state.attacker):  # pushed last, the defender discards first
             if len(state.sides[side].actions) > ACTION_KEEP:
-                push(state, "discard", side=side, hand="actions", keep=ACTION_KEEP)
+                push(state, Discard(side=side, hand="actions", keep=ACTION_KEEP))
         state.step = "engagement_end"
 
     def _engagement_end(self, state: KessenState, events: list[Event]) -> None:
@@ -550,9 +561,9 @@ class Kessen(Game[KessenState]):
         for side in (1 - state.initiative, state.initiative):
             s = state.sides[side]
             if len(s.leaders) > LEADER_KEEP:
-                push(state, "discard", side=side, hand="leaders", keep=LEADER_KEEP)
+                push(state, Discard(side=side, hand="leaders", keep=LEADER_KEEP))
             if len(s.recruits) > HAND_LIMIT:
-                push(state, "discard", side=side, hand="recruits", keep=HAND_LIMIT)
+                push(state, Discard(side=side, hand="recruits", keep=HAND_LIMIT))
         state.step = "round_end"
 
     def _round_end(self, state: KessenState, events: list[Event]) -> None:
@@ -635,12 +646,12 @@ class Kessen(Game[KessenState]):
             state.duty.append(a["unit"])
         elif key == "treachery":
             if _treachery_targets(state, opp):
-                push(state, "give", side=opp)
+                push(state, Give(side=opp))
             else:
                 events.append(Event("no_effect", {"card": card}))
         elif key == "assassin":
             if _assassin_targets(state, opp):
-                push(state, "assassin", side=opp)
+                push(state, Assassin(side=opp))
             else:
                 events.append(Event("no_effect", {"card": card}))
         elif key == "cut_supply_lines":
@@ -648,7 +659,7 @@ class Kessen(Game[KessenState]):
         elif key == "raids":
             hand = state.sides[opp].recruits
             if hand:
-                push(state, "discard", side=opp, hand="recruits", keep=max(0, len(hand) - 3), why="Raids")
+                push(state, Discard(side=opp, hand="recruits", keep=max(0, len(hand) - 3), why="Raids"))
         elif key == "propaganda":
             hand = state.sides[opp].recruits
             stolen = state.rng.sample(hand, 2)
@@ -700,7 +711,7 @@ class Kessen(Game[KessenState]):
             if unit >= 0:
                 data["unit"] = unit
             events.append(Event("strategy", data))
-        push(state, "strategy", card=card, side=p, unit=unit)
+        push(state, Strategy(card=card, side=p, unit=unit))
 
     def _play_battle_card(self, state: KessenState, p: int, card: int, on: int, as_: str,
                           events: list[Event]) -> None:
@@ -1328,7 +1339,7 @@ def _pool(hand: list[int], deck: list[int], known: set[int] | None) -> tuple[lis
 
 def _assassin_pending(state: KessenState, side: int) -> bool:
     """Whether an Assassin waits on ``side`` to discard."""
-    return any(f.kind == "assassin" and f.data.get("side") == side for f in state.frames)
+    return any(isinstance(f.data, Assassin) and f.data.side == side for f in state.frames)
 
 
 # ----- card movement -------------------------------------------------------------------------
@@ -1471,9 +1482,9 @@ def _strategy_effect(state: KessenState, p: int, key: str, unit: int, events: li
         if unit in _pickable(state, state.attacker):
             state.att_unit = unit
     elif key == "evasion":
-        push(state, "choose", side=opp, slot="defender")
+        push(state, Choose(side=opp, slot="defender"))
     elif key == "ruse":
-        push(state, "choose", side=opp, slot="attacker")
+        push(state, Choose(side=opp, slot="attacker"))
     else:  # pragma: no cover
         raise AssertionError(key)
 
@@ -1506,16 +1517,16 @@ def _card_arg(action: str) -> int:
 
 
 class _Forced(FrameRule[KessenState]):
-    """A choice one side must make: done once ``done`` holds, else it waits on ``data["side"]``."""
+    """A choice one side must make: done once ``done`` holds, else it waits on ``data.side``."""
 
     def done(self, state: KessenState, frame: Frame) -> bool:
-        return not self.legal(state, frame, frame.data["side"])
+        return not self.legal(state, frame, frame.data.side)
 
     def step(self, state: KessenState, frame: Frame, events: list[Event]) -> None:
         if self.done(state, frame):
             _done(state, frame)
         else:
-            frame.seat = frame.data["side"]
+            frame.seat = frame.data.side
 
 
 class _Discard(_Forced):
@@ -1524,19 +1535,19 @@ class _Discard(_Forced):
     kind = "discard"
 
     def done(self, state: KessenState, frame: Frame) -> bool:
-        data = frame.data
-        return len(getattr(state.sides[data["side"]], data["hand"])) <= int(data["keep"])
+        data: Discard = frame.data
+        return len(getattr(state.sides[data.side], data.hand)) <= data.keep
 
     def legal(self, state: KessenState, frame: Frame, seat: int) -> list[str]:
-        return list(map(DISCARD.__getitem__, _distinct(sorted(getattr(state.sides[seat], frame.data["hand"])))))
+        return list(map(DISCARD.__getitem__, _distinct(sorted(getattr(state.sides[seat], frame.data.hand)))))
 
     def answer(self, state: KessenState, frame: Frame, seat: int, action: str, events: list[Event]) -> None:
         card = _card_arg(action)
-        data = frame.data
-        getattr(state.sides[seat], data["hand"]).remove(card)
+        data: Discard = frame.data
+        getattr(state.sides[seat], data.hand).remove(card)
         _to_discard(state, card)
         if events.__class__ is not Unrecorded:
-            why = data.get("why") or HAND_WORDS[data["hand"]]
+            why = data.why or HAND_WORDS[data.hand]
             events.append(Event("discard", {"side": SIDES[seat], "card": card, "why": why}))
         frame.seat = NO_SEAT
 
@@ -1547,20 +1558,20 @@ class _Losses(_Forced):
     kind = "losses"
 
     def done(self, state: KessenState, frame: Frame) -> bool:
-        data = frame.data
-        unit = state.sides[data["side"]].unit(data["unit"])
-        return int(data["left"]) <= 0 or unit is None or not unit.mods
+        data: Losses = frame.data
+        unit = state.sides[data.side].unit(data.unit)
+        return data.left <= 0 or unit is None or not unit.mods
 
     def legal(self, state: KessenState, frame: Frame, seat: int) -> list[str]:
-        unit = state.sides[seat].unit(frame.data["unit"])
+        unit = state.sides[seat].unit(frame.data.unit)
         return [DISCARD[c] for c in _distinct(sorted(unit.mods))] if unit else []
 
     def answer(self, state: KessenState, frame: Frame, seat: int, action: str, events: list[Event]) -> None:
         card = _card_arg(action)
-        unit = state.sides[seat].unit(frame.data["unit"])
+        unit = state.sides[seat].unit(frame.data.unit)
         assert unit is not None
         unit.mods.remove(card)
-        frame.data["left"] -= 1
+        frame.data.left -= 1
         _to_discard(state, card)
         events.append(Event("discard", {"side": SIDES[seat], "card": card, "why": "Losses"}))
         frame.seat = NO_SEAT
@@ -1614,7 +1625,7 @@ class _Choose(_Forced):
     kind = "choose"
 
     def legal(self, state: KessenState, frame: Frame, seat: int) -> list[str]:
-        if frame.data["slot"] == "defender":
+        if frame.data.slot == "defender":
             units = _pickable(state, 1 - state.attacker, exclude=state.def_unit)
         else:
             units = _pickable(state, state.attacker, exclude=state.att_unit)
@@ -1622,7 +1633,7 @@ class _Choose(_Forced):
 
     def answer(self, state: KessenState, frame: Frame, seat: int, action: str, events: list[Event]) -> None:
         leader = _card_arg(action)
-        slot = frame.data["slot"]
+        slot = frame.data.slot
         if slot == "defender":
             state.def_unit = leader
         else:
@@ -1643,18 +1654,18 @@ class _Strategy(FrameRule[KessenState]):
     kind = "strategy"
 
     def step(self, state: KessenState, frame: Frame, events: list[Event]) -> None:
-        data = frame.data
+        data: Strategy = frame.data
         if not frame.results:
-            opp = 1 - data["side"]
+            opp = 1 - data.side
             if _KNOW_ENEMY.isdisjoint(state.sides[opp].actions):
                 # nobody can answer: the window would only pass for the opponent, so the pass
                 # is recorded (as ``_advance`` records every one-answer decision) and it settles
                 events.append(Event("pass", {"side": SIDES[opp], "auto": True}))
                 finish(state, frame)
-                _resolve_chain(state, [Chained(data["card"], data["side"], data["unit"])], events)
+                _resolve_chain(state, [Chained(data.card, data.side, data.unit)], events)
                 return
             WINDOWS.open(state, "know_enemy", [opp], uniform=True,
-                         card=data["card"], side=data["side"], unit=data["unit"])
+                         card=data.card, side=data.side, unit=data.unit)
             return
         links: list[Chained] = []
         outcome: dict[str, Any] | None = frame.results[0]

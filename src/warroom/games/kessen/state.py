@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from warroom.engine.frames import Frame, clone_frames, frames_from_json, frames_to_json
+from warroom.engine.codec import optional
+from warroom.engine.frames import Frame, FrameData, FrameKinds, clone_frames, frames_from_json, frames_to_json
 from warroom.engine.rng import Rng
 
 # Clones set every field by name on a bare instance: faster than keyword arguments to
@@ -20,6 +21,69 @@ from warroom.engine.rng import Rng
 # a line here fails the conformance suite's clone checks at once. Lists are copied with
 # ``.copy()``, which builds no slice object (cheaper than ``[:]``).
 _new = object.__new__
+
+
+# ----- the data of the game's own frame kinds (their rules are in rules.py) ---------------------
+@dataclass(slots=True, kw_only=True)
+class Discard(FrameData):
+    """``side`` discards from its ``hand`` (``"leaders"``, ``"recruits"``, ``"actions"``) down to
+    ``keep`` cards, one at a time, for a reason shown to players (``why``: Raids) if not the hand limit."""
+
+    kind: ClassVar[str] = "discard"
+    side: int
+    hand: str
+    keep: int
+    why: str | None = optional()
+
+
+@dataclass(slots=True, kw_only=True)
+class Losses(FrameData):
+    """Losses: ``side`` discards ``left`` more modifiers from the unit of ``unit``."""
+
+    kind: ClassVar[str] = "losses"
+    side: int
+    unit: int
+    left: int
+
+
+@dataclass(slots=True, kw_only=True)
+class Give(FrameData):
+    """Treachery: ``side`` hands one of its units to the opponent."""
+
+    kind: ClassVar[str] = "give"
+    side: int
+
+
+@dataclass(slots=True, kw_only=True)
+class Assassin(FrameData):
+    """Assassin: ``side`` discards a leader."""
+
+    kind: ClassVar[str] = "assassin"
+    side: int
+
+
+@dataclass(slots=True, kw_only=True)
+class Choose(FrameData):
+    """Evasion and Ruse: ``side`` picks another unit for the battle's ``slot`` (``"defender"`` or
+    ``"attacker"``)."""
+
+    kind: ClassVar[str] = "choose"
+    side: int
+    slot: str
+
+
+@dataclass(slots=True, kw_only=True)
+class Strategy(FrameData):
+    """A strategy card ``card`` of ``side`` (naming ``unit``, -1: none) waits for the Know Enemy
+    window, then settles."""
+
+    kind: ClassVar[str] = "strategy"
+    card: int
+    side: int
+    unit: int = -1
+
+
+TYPED_FRAMES = FrameKinds(Discard, Losses, Give, Assassin, Choose, Strategy)
 
 
 @dataclass(slots=True)
@@ -296,7 +360,7 @@ class KessenState:
             battle_winner=int(d["battle_winner"]),
             last_winner=int(d["last_winner"]),
             streak=int(d["streak"]),
-            frames=frames_from_json(d["frames"]),
+            frames=TYPED_FRAMES.typed(frames_from_json(d["frames"])),
             winner=int(d["winner"]),
             reason=str(d["reason"]),
             moves=int(d["moves"]),

@@ -10,6 +10,7 @@ from warroom.engine.actions import Move
 from warroom.games.kessen.cards import BY_KEY, CARDS, KEY
 from warroom.games.kessen.core import decider, played_record, same_move
 from warroom.games.kessen.force import unit_force
+from warroom.games.kessen.state import Choose, Discard, Losses
 
 if TYPE_CHECKING:
     from warroom.games.kessen.rules import Kessen
@@ -36,19 +37,19 @@ def prompt(state: KessenState, player: int) -> str:
         frame = state.frames[-1]
         kind = frame.kind
         data = frame.data
-        if kind == "discard":
-            hand = {"actions": "action", "recruits": "recruit", "leaders": "leader"}[data["hand"]]
-            if data.get("why"):
-                return f"{data['why']}: discard from your {hand} hand down to {data['keep']} cards"
-            return f"Discard from your {hand} hand down to {data['keep']} cards"
-        if kind == "losses":
-            return f"Losses: discard a modifier from {card_name(data['unit'])}'s unit"
+        if isinstance(data, Discard):
+            hand = {"actions": "action", "recruits": "recruit", "leaders": "leader"}[data.hand]
+            if data.why:
+                return f"{data.why}: discard from your {hand} hand down to {data.keep} cards"
+            return f"Discard from your {hand} hand down to {data.keep} cards"
+        if isinstance(data, Losses):
+            return f"Losses: discard a modifier from {card_name(data.unit)}'s unit"
         if kind == "give":
             return "Treachery: choose one of your units to hand over to your opponent"
         if kind == "assassin":
             return "Assassin: choose one of your leaders to discard"
-        if kind == "choose":
-            return f"Choose a different {data['slot']} unit"
+        if isinstance(data, Choose):
+            return f"Choose a different {data.slot} unit"
         if kind == "window":
             return PROMPTS["respond"]
     return PROMPTS.get(state.step, state.step)

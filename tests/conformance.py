@@ -420,6 +420,7 @@ class Stats:
     redealt: bool = False
     changed: set[str] = field(default_factory=set)  # probe parts that changed at least once
     probe_parts: set[str] = field(default_factory=set)
+    simultaneous: int = 0  # decisions taken at once by several seats, checked
     result: Result | None = None
 
 
@@ -459,6 +460,9 @@ def check_playout(game: Game[Any], config: dict[str, Any], seed: int,
                     f"no result after {settings.max_decisions} decisions")
         legal = {s: game.legal_actions(state, s) for s in seats}
         check_legal(game, state, pending, legal, seats, where)
+        if len(pending) > 1 and game.simultaneous(state):
+            check_simultaneous(game, state, [d.player for d in pending], legal, rng, where)
+            stats.simultaneous += 1
         seat, action = bot.choose(game, state)
         t = time_for(game, clock - 1)
         deep = (stats.decisions + seed) % settings.deep_every == 0  # seeds differ in phase
@@ -550,6 +554,37 @@ def check_legal(game: Game[Any], state: Any, pending: list[Any], legal: dict[int
             text = game.describe(state, seat, a)
             where.check(isinstance(text, str) and one_line(text),
                         f"describe({a!r}) is not one line of text: {text!r}")
+
+
+def check_simultaneous(game: Game[Any], state: Any, deciding: list[int], legal: dict[int, list[str]],
+                       rng: random.Random, where: Where) -> None:
+    """Seats deciding at once (``Game.simultaneous``): one seat's answer shows in no view and
+    changes nobody's legal actions, and the order in which the answers arrive changes nothing."""
+    first, rest = deciding[0], deciding[1:]
+    seen: dict[str, str] = {}
+    for action in rng.sample(legal[first], min(3, len(legal[first]))):
+        copy = game.clone(state)
+        game.apply(copy, first, action, None)
+        where.check(game.deciders(copy) == rest,
+                    f"after seat {first}'s answer {action!r} the seats deciding at once are "
+                    f"{game.deciders(copy)}, not {rest}")
+        for seat in [*rest, None]:
+            shown = dumps([game.view(copy, seat), game.legal_actions(copy, seat) if seat is not None else []])
+            earlier = seen.setdefault(str(seat), shown)
+            where.check(shown == earlier, f"seat {seat} can tell which answer seat {first}, deciding "
+                                          f"at the same time, gave (its view or legal actions differ)")
+        for seat in rest:
+            where.check(game.legal_actions(copy, seat) == legal[seat],
+                        f"seat {first}'s answer {action!r} changed seat {seat}'s legal actions")
+    answers = {seat: rng.choice(legal[seat]) for seat in deciding}
+    ends = set()
+    for order in (deciding, deciding[::-1], rng.sample(deciding, len(deciding))):
+        copy = game.clone(state)
+        for seat in order:
+            game.apply(copy, seat, answers[seat], None)
+        ends.add(state_text(game, copy))
+    where.check(len(ends) == 1, f"seats {deciding} decide at once, but the order in which their "
+                                f"answers {answers} arrive changes the state")
 
 
 def check_json(game: Game[Any], state: Any, legal: dict[int, list[str]], seats: list[int],

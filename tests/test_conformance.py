@@ -9,6 +9,7 @@ game with one promise broken at a time is caught.
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 import pytest
@@ -312,3 +313,40 @@ def test_the_suite_catches_a_broken_promise(broken: type[Twenty], complaint: str
             cf.check_playout(game, game.configure(), seed, SMALL)
     assert "twenty players=2" in str(caught.value) and "reproduce" in str(caught.value)
 
+
+
+# ----- decisions taken at once (Game.simultaneous) -------------------------------------------------
+LTK = registry.get("ltk")
+
+
+class PicksShown(type(LTK)):  # type: ignore[misc]
+    """Every view lists the generals already picked: a pick shows before all have picked."""
+
+    def view(self, state: Any, player: int | None) -> dict[str, Any]:
+        return {**super().view(state, player), "picks": [s.pick for s in state.seats]}
+
+
+class LastPickerLeads(type(LTK)):  # type: ignore[misc]
+    """The last seat to pick takes the first turn: the order of the picks changes the game."""
+
+    def _apply(self, state: Any, player: int, action: str, time_ms: int | None) -> list[Event]:
+        if state.stage == "pick":
+            state.current = player
+        return super()._apply(state, player, action, time_ms)
+
+
+def test_ltk_playouts_check_the_general_pick_as_simultaneous() -> None:
+    stats = cf.check_playout(LTK, LTK.configure(5), 1, SMALL)
+    assert stats.simultaneous == 3  # four seats pick after the Monarch: checked with 4, 3 and 2 left
+
+
+@pytest.mark.parametrize(("broken", "complaint"), [(PicksShown, "can tell which answer"),
+                                                   (LastPickerLeads, "changes the state")])
+def test_the_suite_catches_a_simultaneous_decision_that_is_not(broken: type[Game[Any]], complaint: str) -> None:
+    game = broken()
+    state = game.new(game.configure(5), 4)
+    game.apply(state, state.current, "choose general=cao_cao")
+    deciding = game.deciders(state)
+    legal = {seat: game.legal_actions(state, seat) for seat in deciding}
+    with pytest.raises(cf.ConformanceError, match=complaint):
+        cf.check_simultaneous(game, state, deciding, legal, random.Random(1), cf.Where("ltk", game.configure(5), 4))

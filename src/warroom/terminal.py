@@ -364,6 +364,8 @@ class Session:
         self.seat_names = self.game.seat_names(match.config)
         self.sentences: list[str] = []
         self._seen_events = 0  # events already turned into sentences
+        # bot seats' answers to a decision taken at once, waiting for the human's: seat -> (action, legal)
+        self._held: dict[int, tuple[str, list[str]]] = {}
         self._update_log()
         # a resumed game's transcript starts with the last few lines, not the whole history
         self._printed = max(0, len(self.sentences) - LOG_LINES)
@@ -407,12 +409,29 @@ class Session:
             pending = self.game.decisions(self.match.state)
             if not pending:
                 raise WarroomError("the game has no decision to make and no result")
+            seats = [d.player for d in pending]
+            if self.human in seats and len(seats) > 1 and self.game.simultaneous(self.match.state):
+                self._hold_bot_answers(seats)
+                self._human_move(pending[seats.index(self.human)].prompt)
+                continue
             bot_seat = next((d.player for d in pending if d.player in self.bots), None)
             if bot_seat is not None:
                 self._bot_move(bot_seat)
             else:
                 self._human_move(pending[0].prompt)
         self._finish()
+
+    def _hold_bot_answers(self, seats: list[int]) -> None:
+        """A decision the seats take at once (``Game.simultaneous``): the bots answer now, from the
+        state the human sees, and their answers wait unseen until the human's lands with them."""
+        state = self.match.state
+        step = len(self.match.record.steps)
+        for n, seat in enumerate(sorted(seats)):
+            if seat != self.human:
+                legal = self.game.legal_actions(state, seat)
+                # each bot's stream is the one it would have for the step its answer lands at
+                self._held[seat] = (choose(self.game, state, seat, self.bots[seat], legal,
+                                           bot_rng(self.match.seed, seat, step + n)), legal)
 
     def _bot_move(self, seat: int) -> None:
         state = self.match.state
@@ -466,7 +485,19 @@ class Session:
             return
 
     def _act(self, seat: int, action: str, legal: list[str]) -> None:
-        """Make the move; bots that follow the game first see it as their seats see it."""
+        """Make the move (with the bots' held answers to a decision taken at once, all in seat
+        order); bots that follow the game first see each move as their seats see it."""
+        if not self._held:
+            self._land(seat, action, legal)
+            return
+        state = self.match.state
+        if action not in legal and not self.game.is_legal(state, seat, action):
+            raise IllegalAction(self.game.explain_illegal(state, seat, action))  # nothing lands
+        answers, self._held = {**self._held, seat: (action, legal)}, {}
+        for s in sorted(answers):
+            self._land(s, *answers[s])
+
+    def _land(self, seat: int, action: str, legal: list[str]) -> None:
         if action in legal:
             step = len(self.match.record.steps)
             witness(self.game, self.match.state, seat, action, self.bots,

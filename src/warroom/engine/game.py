@@ -42,12 +42,16 @@ class Dynamics(StrEnum):
     """How a game's seats take their decisions.
 
     - ``sequential``: one seat decides at a time (most board and card games).
-    - ``simultaneous``: several seats decide at once, each answer waiting for the others
-      (a secret pick); the order in which answers arrive changes nothing.
+    - ``simultaneous``: every decision is taken at once by the seats deciding (a secret
+      pick); the order in which answers arrive changes nothing.
     - ``realtime``: there are no turns; any seat with a decision may act at any instant,
       actions take effect in the order they arrive, and legality may depend on the time
       (``legal_actions``/``apply`` get the time in milliseconds, and the game names its next
       deadline with ``next_deadline``).
+
+    Which decisions are taken at once is :meth:`Game.simultaneous`'s answer for each state: a
+    game that is sequential but for some decisions (LTK's general pick) stays ``sequential``
+    and answers it ``True`` in those states.
     """
 
     SEQUENTIAL = "sequential"
@@ -196,6 +200,13 @@ class Game(ABC, Generic[S]):
     def deciders(self, state: S) -> list[int]:
         """The seats that must decide now: ``decisions`` without the prompts (a hot path)."""
         return [d.player for d in self.decisions(state)]
+
+    def simultaneous(self, state: S) -> bool:
+        """Whether the seats deciding now decide at once: no seat's answer shows in another's view
+        (nor changes its legal actions) until all have answered, and the order in which the
+        answers arrive changes nothing. Runners then ask every deciding seat from this same state
+        and apply the answers in seat order. Default: every decision of a ``simultaneous`` game."""
+        return self.dynamics is Dynamics.SIMULTANEOUS
 
     @abstractmethod
     def legal_actions(self, state: S, player: int, now_ms: int | None = None) -> list[Action]:

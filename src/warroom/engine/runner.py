@@ -58,19 +58,24 @@ def play_bots(
         pending = game.deciders(state)
         if not pending or decisions >= max_decisions:
             raise RuntimeError(f"game stalled after {decisions} decisions (seed {seed})")
-        player = pending[0]
-        legal = game.legal_actions(state, player)
-        action = choose(game, state, player, bots[player], legal, rngs[player])
-        trusted = action in legal  # anything else goes through full validation and raises
-        if trusted and watchers:
-            witness(game, state, player, action, dict(enumerate(bots)), rngs.__getitem__)
-        if match is not None:
-            events = match.act(player, action, trusted=trusted)
-        elif trusted:
-            events = game.apply_trusted(state, player, action, None)
-        else:
-            events = game.apply(state, player, action, None)
-        if observe is not None:
-            observe(player, action, events)
-        decisions += 1
+        # seats deciding at once all answer from this same state, none seeing another's answer;
+        # the answers then land in seat order
+        seats = pending if len(pending) > 1 and game.simultaneous(state) else pending[:1]
+        answers = []
+        for player in seats:
+            legal = game.legal_actions(state, player)
+            answers.append((player, choose(game, state, player, bots[player], legal, rngs[player]), legal))
+        for player, action, legal in answers:
+            trusted = action in legal  # anything else goes through full validation and raises
+            if trusted and watchers:
+                witness(game, state, player, action, dict(enumerate(bots)), rngs.__getitem__)
+            if match is not None:
+                events = match.act(player, action, trusted=trusted)
+            elif trusted:
+                events = game.apply_trusted(state, player, action, None)
+            else:
+                events = game.apply(state, player, action, None)
+            if observe is not None:
+                observe(player, action, events)
+            decisions += 1
     return GameOutcome(seed, list(res.winners), res.reason, decisions, dict(res.scores)), match

@@ -154,6 +154,11 @@ class Ltk(Game[LtkState]):
             return [frame.seat] if frame is not None else []
         return []
 
+    def simultaneous(self, state: LtkState) -> bool:
+        # after the Monarch's public choice, the other seats choose their generals secretly and
+        # at once: a pick only sets the seat's own ``pick``, and all are revealed together
+        return state.stage == "pick"
+
     def legal_actions(self, state: LtkState, player: int, now_ms: int | None = None) -> list[str]:
         if state.stage in ("lord", "pick"):
             if player not in self.deciders(state):

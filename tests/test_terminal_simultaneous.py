@@ -38,3 +38,22 @@ def test_the_human_picks_a_general_before_any_bot_pick_lands_then_all_land_in_se
     assert [(s.seat, s.action) for s in steps[:2]] == [(3, "choose general=sima_yi"), (0, "choose general=cao_ren")]
     assert [s.seat for s in steps[2:5]] == [1, 2, 4]
     assert session.match.state.stage == "play"
+
+
+def test_a_general_not_offered_is_refused_and_no_bot_pick_lands_meanwhile(tmp_path: Path) -> None:
+    out = io.StringIO()
+    answers = iter(["choose general=nobody", None])  # no such general; then leave
+    landed: list[int] = []
+
+    def read(prompt: str) -> str | None:
+        landed.append(len(session.match.record.steps))
+        return next(answers)
+
+    # the human at seat 2: the bots at seats 0 and 1 would land before it in seat order
+    session = Session.start(GAME, GAME.configure(5), 4, 2, "random", save_path=tmp_path / "g.json",
+                            save_at_end=False, console=Console(file=out, width=150), fancy=False, read=read)
+    with pytest.raises(Stop):
+        session.run()
+    assert "illegal: " in out.getvalue()
+    # asked twice at the pick, with only the Monarch's choice recorded both times
+    assert landed == [1, 1] and len(session.match.record.steps) == 1

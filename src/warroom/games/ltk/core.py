@@ -20,6 +20,7 @@ from warroom.engine.frames import NO_SEAT, Frame, FrameRule, Resolver, finish, p
 from warroom.engine.triggers import Triggers, seat_order
 from warroom.engine.windows import Windows
 from warroom.games.ltk.cards import KIND, SLOTS, SUBTYPE, weapon_range
+from warroom.games.ltk.frames import Judge, JudgeStage
 from warroom.games.ltk.generals import GENERALS
 from warroom.games.ltk.state import NO_CARD, LtkState
 
@@ -653,7 +654,7 @@ def take(state: LtkState, chooser: int, owner: int, purpose: str, judgement: boo
 def judge(state: LtkState, seat: int, reason: str) -> Frame:
     """Push a judgement for ``seat``: the top card is revealed; retrial skills may replace it; the
     frame hands ``{"judge": card}`` down and the card goes to the discard pile (unless taken)."""
-    return push(state, "judge", who=seat, reason=reason, card=NO_CARD, stage=0)
+    return push(state, Judge(who=seat, reason=reason, card=NO_CARD))
 
 
 @rule
@@ -661,29 +662,29 @@ class JudgeRule(FrameRule[LtkState]):
     kind = "judge"
 
     def step(self, state: LtkState, frame: Frame, events: list[Event]) -> None:
-        d = frame.data
-        if d["stage"] == 0:
+        d: Judge = frame.data
+        if d.stage == JudgeStage.REVEAL:
             if not refill(state, events):
                 return
             card = state.draw.pop()
             state.table.append(card)
-            d["card"] = card
-            d["stage"] = 1
-            events.append(Event("judgement", {"seat": d["who"], "card": card, "reason": d["reason"]}))
-            TRIGGERS.fire(state, "before_judgement", {"judge": card, "who": d["who"]},
+            d.card = card
+            d.stage = JudgeStage.JUDGED
+            events.append(Event("judgement", {"seat": d.who, "card": card, "reason": d.reason}))
+            TRIGGERS.fire(state, "before_judgement", {"judge": card, "who": d.who},
                           order_from(state, state.current))
             return
-        if d["stage"] == 1:
+        if d.stage == JudgeStage.JUDGED:
             for value in frame.results:
                 if isinstance(value, dict) and "ctx" in value:
-                    d["card"] = value["ctx"]["judge"]
+                    d.card = value["ctx"]["judge"]
             frame.results.clear()
-            d["stage"] = 2
-            events.append(Event("judged", {"seat": d["who"], "card": d["card"], "reason": d["reason"]}))
-            TRIGGERS.fire(state, "after_judgement", {"judge": d["card"], "who": d["who"]}, [d["who"]])
+            d.stage = JudgeStage.DONE
+            events.append(Event("judged", {"seat": d.who, "card": d.card, "reason": d.reason}))
+            TRIGGERS.fire(state, "after_judgement", {"judge": d.card, "who": d.who}, [d.who])
             return
         frame.results.clear()
-        card = d["card"]
+        card = d.card
         to_discard_from_table(state, [card])
         finish(state, frame, {"judge": card})
 

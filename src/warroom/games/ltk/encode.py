@@ -184,7 +184,8 @@ def encode(self: Any, state: LtkState, seat: int) -> bytearray:
             if field in data:
                 for c in _cards(data[field]):
                     out[lay.frame_cards + c] = 1
-        if frame.data.get("key", "card") == "card":  # a choice of cards (not of seats)
+        raw = frame.data  # only the engine's untyped kinds (a select) may choose seats ("key")
+        if raw.__class__ is not dict or raw.get("key", "card") == "card":  # a choice of cards
             for field in ("candidates", "picked"):
                 for c in _cards(data.get(field)):
                     out[lay.frame_cards + c] = 1

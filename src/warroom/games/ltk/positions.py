@@ -31,6 +31,7 @@ from warroom.engine.frames import frames_from_json, frames_to_json, push
 from warroom.engine.rng import Rng
 from warroom.games.ltk import core
 from warroom.games.ltk.cards import DECK_SIZE, DELAYED_KINDS, KIND, RANK, SLOTS, SUBTYPE, SUIT, SUIT_SIGN, deck_ids
+from warroom.games.ltk.frames import LTK_FRAMES, Act, Turn
 from warroom.games.ltk.generals import GENERALS
 from warroom.games.ltk.state import NO_CARD, PHASES, LtkState, Seat
 
@@ -136,15 +137,15 @@ def position(game: Any, desc: dict[str, Any]) -> LtkState:
     state.seen = _seen(state, desc.get("seen") or {})
     if "frames" in desc:
         state.phase = phase
-        state.frames = frames_from_json(desc["frames"])
+        state.frames = LTK_FRAMES.typed(frames_from_json(desc["frames"]))
         return state
     if phase == "action":
         # in the middle of the action phase: the uses already spent stay spent
         state.phase = phase
-        push(state, "turn", i=PHASES.index(phase), busy=True, skip=list(desc.get("skip", [])))
-        push(state, "act", current)
+        push(state, Turn(i=PHASES.index(phase), busy=True, skip=list(desc.get("skip", []))))
+        push(state, Act(), current)
         return state
-    push(state, "turn", i=PHASES.index(phase), busy=False, skip=list(desc.get("skip", [])))
+    push(state, Turn(i=PHASES.index(phase), busy=False, skip=list(desc.get("skip", []))))
     events: list[Event] = []
     core.RESOLVER.run(state, events)
     return state

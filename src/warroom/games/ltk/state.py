@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 
 from warroom.engine.frames import Frame, frames_from_json, frames_to_json
 from warroom.engine.rng import Rng
+from warroom.games.ltk.frames import LTK_FRAMES
 
 NO_CARD = -1
 PHASES = ("start", "judge", "draw", "action", "discard", "end")
@@ -78,7 +79,8 @@ def _copy(value: Any) -> Any:
 
 def _clone_frame(f: Frame) -> Frame:
     c = _new(Frame)
-    c.kind, c.seat, c.data = f.kind, f.seat, _copy(f.data)
+    data = f.data
+    c.kind, c.seat, c.data = f.kind, f.seat, _copy(data) if data.__class__ is dict else data.clone()
     c.answers = [a[:] for a in f.answers] if f.answers else []
     c.results = _copy(f.results) if f.results else []
     return c
@@ -146,7 +148,8 @@ class LtkState:
         config = {"players": int(cfg["players"]), "variants": list(cfg["variants"]), "options": dict(cfg["options"])}
         return cls(config, Rng(int(d["rng"])), [Seat.from_json(s) for s in d["seats"]], list(d["draw"]),
                    list(d["discard"]), list(d["table"]), list(d["pool"]), str(d["stage"]), int(d["current"]),
-                   str(d["phase"]), {str(k): int(v) for k, v in d["used"].items()}, frames_from_json(d["frames"]),
+                   str(d["phase"]), {str(k): int(v) for k, v in d["used"].items()},
+                   LTK_FRAMES.typed(frames_from_json(d["frames"])),
                    list(d["winners"]), str(d["reason"]), int(d["reshuffles"]), int(d["turns"]), int(d["moves"]),
                    {str(k): str(v) for k, v in d.get("virtual", {}).items()},
                    [list(row) for row in d.get("deeds", [])],

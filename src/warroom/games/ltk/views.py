@@ -81,7 +81,9 @@ def _known_hand(state: LtkState, s: Seat, viewer: int | None) -> list[int]:
 
 def _frame_view(frame: Frame, viewer: int | None) -> dict[str, Any]:
     hide = HIDE.get(frame.kind)
-    data = hide(frame, viewer) if hide is not None else {k: v for k, v in frame.data.items()}
+    raw = frame.data
+    data = hide(frame, viewer) if hide is not None else (
+        {k: v for k, v in raw.items()} if raw.__class__ is dict else raw.to_json())
     return {"kind": frame.kind, "seat": frame.seat, "data": data}
 
 

@@ -11,7 +11,8 @@ from warroom.engine.frames import Frame, FrameRule, finish, push
 from warroom.games.ltk import core
 from warroom.games.ltk.cards import KIND, RANK, SUIT
 from warroom.games.ltk.cards import tools as _tools
-from warroom.games.ltk.state import LtkState
+from warroom.games.ltk.frames import JudgeArea, JudgeAreaStage, Turn
+from warroom.games.ltk.state import NO_CARD, LtkState
 
 
 def _has(state: LtkState, seat: int, kind: str) -> bool:
@@ -49,40 +50,40 @@ class JudgeAreaRule(FrameRule[LtkState]):
     kind = "judge_area"
 
     def step(self, state: LtkState, frame: Frame, events: list[Event]) -> None:
-        d = frame.data
-        seat = d["who"]
+        d: JudgeArea = frame.data
+        seat = d.who
         s = state.seats[seat]
-        if d["stage"] == 0:
+        if d.stage == JudgeAreaStage.NEXT:
             frame.results.clear()
-            pending = [c for c in s.judge if c not in d["done"]]
+            pending = [c for c in s.judge if c not in d.done]
             if not pending or not s.alive:
-                finish(state, frame, {"skip": d["skip"]})
+                finish(state, frame, {"skip": d.skip})
                 return
             card = pending[-1]
-            d["card"] = card
-            d["done"].append(card)
-            d["stage"] = 1
+            d.card = card
+            d.done.append(card)
+            d.stage = JudgeAreaStage.NEGATED
             _tools.negate(state, {"card": core.judge_kind(state, card), "target": seat, "delayed": True})
             return
-        card = d["card"]
+        card = d.card
         kind = core.judge_kind(state, card)
-        if d["stage"] == 1:
+        if d.stage == JudgeAreaStage.NEGATED:
             if _tools.negated(frame):
                 frame.results.clear()
                 events.append(Event("negated", {"card": kind, "target": seat}))
-                d["stage"] = 0
+                d.stage = JudgeAreaStage.NEXT
                 if kind == "lightning":
                     pass_lightning(state, seat, card, events)
                 else:
                     core.discard_cards(state, seat, [card], events, "negated")
                 return
             frame.results.clear()
-            d["stage"] = 2
+            d.stage = JudgeAreaStage.JUDGED
             core.judge(state, seat, kind)
             return
         result = core.judged(frame)
         frame.results.clear()
-        d["stage"] = 0
+        d.stage = JudgeAreaStage.NEXT
         if result < 0:
             return
         # judge_effect: what the judgement decided, one entry for the log's line and the browser's panel
@@ -92,7 +93,7 @@ class JudgeAreaRule(FrameRule[LtkState]):
             events.append(Event("judge_effect", {"seat": seat, "reason": kind, "card": result,
                                                  "effect": "skip" if skipped else "escaped"}))
             if skipped:
-                d["skip"].append("action")
+                d.skip.append("action")
                 events.append(Event("indulged", {"seat": seat}))
         elif SUIT[result] == "spade" and 2 <= RANK[result] <= 9:
             core.discard_cards(state, seat, [card], events, "struck")
@@ -124,11 +125,12 @@ def pass_lightning(state: LtkState, seat: int, card: int, events: list[Event]) -
 
 def judgement_phase(state: LtkState, frame: Frame, events: list[Event]) -> None:
     if state.seats[state.current].judge:
-        push(state, "judge_area", who=state.current, done=[], card=-1, stage=0, skip=[])
+        push(state, JudgeArea(who=state.current, done=[], card=NO_CARD, skip=[]))
 
 
 def judgement_phase_end(state: LtkState, frame: Frame, events: list[Event]) -> None:
     """Phases the judgements made the player skip (Indulgence: the action phase)."""
     for value in frame.results:
         if isinstance(value, dict) and "skip" in value:
-            frame.data["skip"].extend(value["skip"])
+            turn: Turn = frame.data
+            turn.skip.extend(value["skip"])

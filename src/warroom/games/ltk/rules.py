@@ -28,6 +28,7 @@ from warroom.games.ltk import summary as summaries
 from warroom.games.ltk.cards import DECK_SIZE, KIND, deck_ids, delayed, weapons  # noqa: F401  (tools, weapons, armor)
 from warroom.games.ltk.cards import basic as _basic  # noqa: F401  (registers Kill, Dodge, Peach)
 from warroom.games.ltk.cards import equipment as _equipment  # noqa: F401
+from warroom.games.ltk.frames import Act, DiscardPhase, DiscardStage, DrawPhase, DrawStage, Turn
 from warroom.games.ltk.generals import GENERALS, LORDS, OTHERS
 from warroom.games.ltk.generals import actions as _actions  # noqa: F401  (the generals' skills)
 from warroom.games.ltk.generals import buqu as _buqu  # noqa: F401
@@ -224,7 +225,7 @@ class Ltk(Game[LtkState]):
         state.stage = "play"
         for i in core.order_from(state, state.current):
             core.draw(state, i, HAND_START, events)
-        push(state, "turn", i=0, busy=False, skip=[])
+        push(state, Turn(i=0, busy=False, skip=[]))
         events.append(Event("turn", {"seat": state.current}))
         core.RESOLVER.run(state, events)
 
@@ -287,38 +288,38 @@ class TurnRule(FrameRule[LtkState]):
                 return
 
     def _step(self, state: LtkState, frame: Frame, events: list[Event]) -> None:
-        d = frame.data
+        d: Turn = frame.data
         seat = state.current
-        if not state.seats[seat].alive and d["i"] < len(PHASES):
-            d["i"] = len(PHASES)  # the current player died: the rest of the turn is gone
-            d["busy"] = False
-        if d["i"] >= len(PHASES):
+        if not state.seats[seat].alive and d.i < len(PHASES):
+            d.i = len(PHASES)  # the current player died: the rest of the turn is gone
+            d.busy = False
+        if d.i >= len(PHASES):
             frame.results.clear()
             state.current = core.next_alive(state, seat)
             state.turns += 1
             state.used = {}
-            d.update(i=0, busy=False, skip=[])
+            d.i, d.busy, d.skip = 0, False, []
             events.append(Event("turn", {"seat": state.current}))
             turner = state.seats[state.current]
             if turner.flipped:  # a face-down player turns face up and loses this turn
                 turner.flipped = False
                 events.append(Event("flip", {"seat": state.current, "face_up": True}))
-                d["i"] = len(PHASES)
+                d.i = len(PHASES)
             return
-        phase = PHASES[d["i"]]
-        if phase in d["skip"]:
+        phase = PHASES[d.i]
+        if phase in d.skip:
             events.append(Event("skip", {"seat": seat, "phase": phase}))
-            d["i"] += 1
+            d.i += 1
             return
-        if not d["busy"]:
-            d["busy"] = True
+        if not d.busy:
+            d.busy = True
             state.phase = phase
             BEGIN[phase](state, frame, events)
             return
         END.get(phase, _nothing)(state, frame, events)
         frame.results.clear()
-        d["busy"] = False
-        d["i"] += 1
+        d.busy = False
+        d.i += 1
 
 
 def _nothing(state: LtkState, frame: Frame, events: list[Event]) -> None:
@@ -333,14 +334,14 @@ def _phase_trigger(timing: str) -> Callable[[LtkState, Frame, list[Event]], None
 
 def _draw_phase(state: LtkState, frame: Frame, events: list[Event]) -> None:
     if core.TRIGGERS.listening(state, "draw_phase", [state.current]):
-        push(state, "draw_phase", stage=0)
+        push(state, DrawPhase())
     else:  # what the draw_phase frame would do when no skill changes the draw
         core.draw(state, state.current, DRAW_PER_TURN, events)
 
 
 def _action_phase(state: LtkState, frame: Frame, events: list[Event]) -> None:
     state.used.pop("kill", None)
-    push(state, "act", state.current)
+    push(state, Act(), state.current)
 
 
 def _discard_phase(state: LtkState, frame: Frame, events: list[Event]) -> None:
@@ -348,7 +349,7 @@ def _discard_phase(state: LtkState, frame: Frame, events: list[Event]) -> None:
     # the discard_phase frame does nothing when no skill listens and the hand is within the limit
     if (core.TRIGGERS.listening(state, "discard_phase", [seat])
             or len(state.seats[seat].hand) > hand_limit(state, seat)):
-        push(state, "discard_phase", stage=0)
+        push(state, DiscardPhase())
 
 
 @core.rule
@@ -358,8 +359,9 @@ class DrawPhaseRule(FrameRule[LtkState]):
     kind = "draw_phase"
 
     def step(self, state: LtkState, frame: Frame, events: list[Event]) -> None:
-        if frame.data["stage"] == 0:
-            frame.data["stage"] = 1
+        d: DrawPhase = frame.data
+        if d.stage == DrawStage.FIRE:
+            d.stage = DrawStage.DRAW
             core.TRIGGERS.fire(state, "draw_phase", {"seat": state.current, "count": DRAW_PER_TURN}, [state.current])
             return
         ctx = core.fired(frame) or {"count": DRAW_PER_TURN}
@@ -376,16 +378,16 @@ class DiscardPhaseRule(FrameRule[LtkState]):
     kind = "discard_phase"
 
     def step(self, state: LtkState, frame: Frame, events: list[Event]) -> None:
-        d = frame.data
+        d: DiscardPhase = frame.data
         seat = state.current
-        if d["stage"] == 0:
-            d["stage"] = 1
+        if d.stage == DiscardStage.FIRE:
+            d.stage = DiscardStage.CHOOSE
             core.TRIGGERS.fire(state, "discard_phase", {"seat": seat, "skip": False}, [seat])
             return
-        if d["stage"] == 1:
+        if d.stage == DiscardStage.CHOOSE:
             ctx = core.fired(frame) or {}
             frame.results.clear()
-            d["stage"] = 2
+            d.stage = DiscardStage.DISCARD
             s = state.seats[seat]
             excess = len(s.hand) - hand_limit(state, seat)
             if not ctx.get("skip") and excess > 0:

@@ -16,7 +16,7 @@ import random
 from collections.abc import Callable, Iterable
 from typing import Any, ClassVar
 
-from warroom.engine import ConfigError, Decision, Event, Game, Option, Result, Rng, make_rng
+from warroom.engine import ConfigError, Decision, Event, Game, MalformedAction, Option, Result, Rng, make_rng
 from warroom.engine.action_space import ActionSpace
 from warroom.engine.actions import Move
 from warroom.engine.frames import NO_SEAT, Frame, FrameRule, Resolver, finish, push
@@ -1265,9 +1265,13 @@ class _Dealer:
 
 def _by_face(action: str) -> str:
     """``action`` with each card id replaced by the card's key (``play card=91`` is
-    ``play card=<key of 91>``)."""
-    move = Move.parse(action)
-    return Move(move.verb, tuple((k, KEY[v]) if isinstance(v, int) and v >= 0 else (k, v) for k, v in move.args)).text
+    ``play card=<key of 91>``); text that is no move, or a number that is no card, stays as given."""
+    try:
+        move = Move.parse(action)
+    except MalformedAction:
+        return action
+    return Move(move.verb, tuple((k, KEY[v]) if isinstance(v, int) and 0 <= v < len(KEY) else (k, v)
+                                 for k, v in move.args)).text
 
 
 # the arguments of a move that name a card taken from the mover's hand (the others name units,

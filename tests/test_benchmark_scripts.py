@@ -151,3 +151,9 @@ def test_speed_scripts_report_their_figures() -> None:
     assert runner["actions_per_second"] > 0 and isinstance(runner["meets_target"], bool)
     sweep = run("benchmarks/conformance_sweep.py", "--game", "kessen", "--seeds", "2")
     assert "kessen-2p-base: 2 games" in sweep
+
+
+def test_server_churn_reports_the_servers_memory_after_each_batch_of_finished_tables() -> None:
+    out = run_json("benchmarks/server_churn.py", "--tables", "20", "--batch", "10", "--every", "10", "--json")
+    assert [p["tables"] for p in out["points"]] == [0, 10, 20]
+    assert all(20 < p["rss_mb"] < 4000 for p in out["points"])

@@ -20,7 +20,17 @@ from warroom.engine.frames import NO_SEAT, Frame, FrameRule, Resolver, finish, p
 from warroom.engine.triggers import Triggers, seat_order
 from warroom.engine.windows import Windows
 from warroom.games.ltk.cards import KIND, SLOTS, SUBTYPE, weapon_range
-from warroom.games.ltk.frames import Judge, JudgeStage
+from warroom.games.ltk.frames import (
+    Buqu,
+    Damage,
+    DamageStage,
+    Dying,
+    DyingStage,
+    Judge,
+    JudgeStage,
+    LoseHealth,
+    LoseStage,
+)
 from warroom.games.ltk.generals import GENERALS
 from warroom.games.ltk.state import NO_CARD, LtkState
 
@@ -404,12 +414,12 @@ def out_of_danger(state: LtkState, seat: int) -> bool:
 def damage(state: LtkState, source: int, target: int, amount: int, cards: list[int], events: list[Event],
            by: str = "") -> Frame:
     """Push a damage frame: ``source`` (-1: none) deals ``amount`` to ``target`` with ``cards``."""
-    return push(state, "damage", source=source, target=target, amount=amount, cards=list(cards), by=by, stage=0)
+    return push(state, Damage(source=source, target=target, amount=amount, cards=list(cards), by=by))
 
 
 def lose_health(state: LtkState, seat: int, amount: int, events: list[Event]) -> Frame:
     """Push a frame for losing health: not damage, no source, no killer."""
-    return push(state, "lose_health", target=seat, amount=amount, stage=0)
+    return push(state, LoseHealth(target=seat, amount=amount))
 
 
 @rule
@@ -419,29 +429,29 @@ class DamageRule(FrameRule[LtkState]):
     kind = "damage"
 
     def step(self, state: LtkState, frame: Frame, events: list[Event]) -> None:
-        d = frame.data
-        target = state.seats[d["target"]]
-        if d["stage"] == 0:
-            d["stage"] = 1
-            if not target.alive or d["amount"] <= 0:
+        d: Damage = frame.data
+        target = state.seats[d.target]
+        if d.stage == DamageStage.DEAL:
+            d.stage = DamageStage.AFTER
+            if not target.alive or d.amount <= 0:
                 finish(state, frame, {"dealt": 0})
                 return
-            source = d["source"]
+            source = d.source
             if source >= 0 and not state.seats[source].alive:
-                d["source"] = -1  # a dead source deals damage with no source
-            note(state, d["source"], d["target"], d["amount"])
-            lose_hp(state, d["target"], d["amount"], d["source"], events, lambda hp: Event("damage", {
-                "source": d["source"], "target": d["target"], "amount": d["amount"], "hp": hp, "by": d["by"]}))
+                d.source = -1  # a dead source deals damage with no source
+            note(state, d.source, d.target, d.amount)
+            lose_hp(state, d.target, d.amount, d.source, events, lambda hp: Event("damage", {
+                "source": d.source, "target": d.target, "amount": d.amount, "hp": hp, "by": d.by}))
             return
-        if d["stage"] == 1:
-            d["stage"] = 2
+        if d.stage == DamageStage.AFTER:
+            d.stage = DamageStage.DONE
             frame.results.clear()
             if target.alive:
-                TRIGGERS.fire(state, "after_damage", {"source": d["source"], "target": d["target"],
-                                                      "amount": d["amount"], "cards": d["cards"]}, [d["target"]])
+                TRIGGERS.fire(state, "after_damage", {"source": d.source, "target": d.target,
+                                                      "amount": d.amount, "cards": d.cards}, [d.target])
             return
         frame.results.clear()
-        finish(state, frame, {"dealt": d["amount"]})
+        finish(state, frame, {"dealt": d.amount})
 
 
 @rule
@@ -449,11 +459,11 @@ class LoseHealthRule(FrameRule[LtkState]):
     kind = "lose_health"
 
     def step(self, state: LtkState, frame: Frame, events: list[Event]) -> None:
-        d = frame.data
-        if d["stage"] == 0:
-            d["stage"] = 1
-            lose_hp(state, d["target"], d["amount"], -1, events, lambda hp: Event("lose_health", {
-                "seat": d["target"], "amount": d["amount"], "hp": hp}))
+        d: LoseHealth = frame.data
+        if d.stage == LoseStage.LOSE:
+            d.stage = LoseStage.DONE
+            lose_hp(state, d.target, d.amount, -1, events, lambda hp: Event("lose_health", {
+                "seat": d.target, "amount": d.amount, "hp": hp}))
             return
         frame.results.clear()
         finish(state, frame, None)
@@ -475,9 +485,9 @@ def below(state: LtkState, seat: int, amount: int, killer: int) -> None:
     s = state.seats[seat]
     if holds(state, seat, "buqu"):
         points = min(amount, 1 - s.hp)  # the points lost at 0 health or lower
-        push(state, "buqu", seat, points=points, killer=killer)
+        push(state, Buqu(points=points, killer=killer), seat)
         return
-    push(state, "dying", dying=seat, killer=killer, stage=0)
+    push(state, Dying(dying=seat, killer=killer))
 
 
 @rule
@@ -487,10 +497,10 @@ class DyingRule(FrameRule[LtkState]):
     kind = "dying"
 
     def step(self, state: LtkState, frame: Frame, events: list[Event]) -> None:
-        d = frame.data
-        seat = d["dying"]
-        if d["stage"] == 0:
-            d["stage"] = 1
+        d: Dying = frame.data
+        seat = d.dying
+        if d.stage == DyingStage.ASK:
+            d.stage = DyingStage.SETTLE
             events.append(Event("dying", {"seat": seat, "hp": state.seats[seat].hp}))
             order = order_from(state, state.current)
             # a window that would ask nobody is not opened (the next step reads the same state)
@@ -504,7 +514,7 @@ class DyingRule(FrameRule[LtkState]):
         # finished first: what the death sets off (the Monarch's penalty discard fires Lianying and
         # Xiaoji) goes on the stack above the frame below
         finish(state, frame, {"saved": False})
-        die(state, seat, d["killer"], events)
+        die(state, seat, d.killer, events)
 
 
 def _can_rescue(state: LtkState, seat: int, dying: int) -> bool:

@@ -91,4 +91,77 @@ class JudgeArea(FrameData):
     stage: JudgeAreaStage = JudgeAreaStage.NEXT
 
 
-LTK_FRAMES = FrameKinds(Turn, Act, DrawPhase, DiscardPhase, Judge, JudgeArea)
+
+
+# ----- damage and dying ---------------------------------------------------------------------------
+class DamageStage(IntEnum):
+    DEAL = 0  # health goes down (dying is resolved at once)
+    AFTER = 1  # after_damage skills are asked
+    DONE = 2  # the damage dealt is handed down
+
+
+@dataclass(slots=True, kw_only=True)
+class Damage(FrameData):
+    """``source`` (-1: none) deals ``amount`` to ``target`` with ``cards``, ``by`` a card or skill."""
+
+    kind: ClassVar[str] = "damage"
+    source: int
+    target: int
+    amount: int
+    cards: list[int]
+    by: str
+    stage: DamageStage = DamageStage.DEAL
+
+
+class LoseStage(IntEnum):
+    LOSE = 0  # health goes down (dying is resolved at once)
+    DONE = 1
+
+
+@dataclass(slots=True, kw_only=True)
+class LoseHealth(FrameData):
+    """``target`` loses ``amount`` health: not damage, no source."""
+
+    kind: ClassVar[str] = "lose_health"
+    target: int
+    amount: int
+    stage: LoseStage = LoseStage.LOSE
+
+
+class DyingStage(IntEnum):
+    ASK = 0  # the table is asked for Peaches
+    SETTLE = 1  # saved, or dead
+
+
+@dataclass(slots=True, kw_only=True)
+class Dying(FrameData):
+    """The seat ``dying``, and who dealt the damage (``killer``, -1: nobody)."""
+
+    kind: ClassVar[str] = "dying"
+    dying: int
+    killer: int
+    stage: DyingStage = DyingStage.ASK
+
+
+@dataclass(slots=True, kw_only=True)
+class Buqu(FrameData):
+    """Zhou Tai, below 1 health, may use Buqu: a card on his general for each of the ``points``
+    lost at 0 health or lower."""
+
+    kind: ClassVar[str] = "buqu"
+    points: int
+    killer: int
+
+
+@dataclass(slots=True, kw_only=True)
+class BuquDiscard(FrameData):
+    """``who`` picks ``count`` Buqu cards to discard (``asked``: the choice is open)."""
+
+    kind: ClassVar[str] = "buqu_discard"
+    who: int
+    count: int
+    asked: bool
+
+
+LTK_FRAMES = FrameKinds(Turn, Act, DrawPhase, DiscardPhase, Judge, JudgeArea,
+                        Damage, LoseHealth, Dying, Buqu, BuquDiscard)

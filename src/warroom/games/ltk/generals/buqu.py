@@ -11,6 +11,7 @@ from warroom.engine.events import Event
 from warroom.engine.frames import NO_SEAT, Frame, FrameRule, finish, push
 from warroom.games.ltk import core
 from warroom.games.ltk.cards import RANK
+from warroom.games.ltk.frames import Buqu, BuquDiscard, Dying
 from warroom.games.ltk.state import LtkState
 
 
@@ -26,20 +27,20 @@ class BuquRule(FrameRule[LtkState]):
 
     def answer(self, state: LtkState, frame: Frame, seat: int, action: str, events: list[Event]) -> None:
         frame.seat = NO_SEAT
-        d = frame.data
+        d: Buqu = frame.data
         s = state.seats[seat]
         finish(state, frame, None)
         if action == "decline":
-            push(state, "dying", dying=seat, killer=d["killer"], stage=0)
+            push(state, Dying(dying=seat, killer=d.killer))
             return
-        for _ in range(d["points"]):
+        for _ in range(d.points):
             if not core.refill(state, events):
                 return
             s.buqu.append(state.draw.pop())
         events.append(Event("buqu", {"seat": seat, "cards": s.buqu[:]}))
         ranks = [RANK[c] for c in s.buqu]
         if len(set(ranks)) < len(ranks):
-            push(state, "dying", dying=seat, killer=d["killer"], stage=0)
+            push(state, Dying(dying=seat, killer=d.killer))
 
     def decision_kind(self, state: LtkState, frame: Frame) -> str:
         return "ability:buqu"
@@ -59,7 +60,7 @@ def _recovered(state: LtkState, seat: int, points: int, events: list[Event]) -> 
     if count == len(s.buqu):
         _discard(state, seat, s.buqu[:], events)
     elif count:
-        push(state, "buqu_discard", who=seat, count=count, asked=False)
+        push(state, BuquDiscard(who=seat, count=count, asked=False))
 
 
 def _discard(state: LtkState, seat: int, cards: list[int], events: list[Event]) -> None:
@@ -78,14 +79,14 @@ class BuquDiscardRule(FrameRule[LtkState]):
     kind = "buqu_discard"
 
     def step(self, state: LtkState, frame: Frame, events: list[Event]) -> None:
-        d = frame.data
-        if not d["asked"]:
-            d["asked"] = True
-            select(state, d["who"], state.seats[d["who"]].buqu, d["count"], d["count"], "buqu", public=True)
+        d: BuquDiscard = frame.data
+        if not d.asked:
+            d.asked = True
+            select(state, d.who, state.seats[d.who].buqu, d.count, d.count, "buqu", public=True)
             return
         cards = next((p for p in (picked(v, "buqu") for v in frame.results) if p is not None), [])
         frame.results.clear()
-        _discard(state, d["who"], cards, events)
+        _discard(state, d.who, cards, events)
         finish(state, frame, {"buqu_discarded": cards})
 
 

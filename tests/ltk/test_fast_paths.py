@@ -73,6 +73,7 @@ def test_seat_and_frame_clones_copy_every_field_and_share_no_list() -> None:
     from dataclasses import fields
 
     from warroom.engine.frames import Frame
+    from warroom.games.ltk.frames import Kill
     from warroom.games.ltk.state import Seat, _clone_frame
 
     seat = Seat("rebel", "liu_bei", True, True, 2, 4, [1, 2], [3, -1, -1, 4], [5], ["cao_cao"], "liu_bei", [2],
@@ -82,7 +83,14 @@ def test_seat_and_frame_clones_copy_every_field_and_share_no_list() -> None:
         value = getattr(seat, f.name)
         assert getattr(copy, f.name) == value
         assert not isinstance(value, list) or getattr(copy, f.name) is not value
-    frame = Frame("kill", 2, {"user": 0, "cards": [7]}, [[1, "pass"]], [{"answered": True, "cards": [8]}])
-    again = _clone_frame(frame)
-    assert again == frame and again.data["cards"] is not frame.data["cards"]
-    assert again.answers[0] is not frame.answers[0] and again.results[0] is not frame.results[0]
+    # a typed kind's data is cloned by its class, an untyped (engine) kind's dict by _copy
+    kill = Frame("kill", 2, Kill(user=0, cards=[7], target=1, dodges=1), [[1, "pass"]],
+                 [{"answered": True, "cards": [8]}])
+    select = Frame("select", 2, {"candidates": [7], "picked": []})
+    for frame in (kill, select):
+        again = _clone_frame(frame)
+        assert again == frame and again.data is not frame.data and again.to_json() == frame.to_json()
+    again = _clone_frame(kill)
+    assert again.data.cards is not kill.data.cards
+    assert again.answers[0] is not kill.answers[0] and again.results[0] is not kill.results[0]
+    assert _clone_frame(select).data["candidates"] is not select.data["candidates"]

@@ -30,6 +30,7 @@ from warroom.games.ltk.frames import (
     JudgeStage,
     LoseHealth,
     LoseStage,
+    Take,
 )
 from warroom.games.ltk.generals import GENERALS
 from warroom.games.ltk.state import NO_CARD, LtkState
@@ -629,36 +630,36 @@ class TakeRule(FrameRule[LtkState]):
     kind = "take"
 
     def step(self, state: LtkState, frame: Frame, events: list[Event]) -> None:
-        d = frame.data
-        if "picked" in d:
-            finish(state, frame, {"take": d["picked"], "zone": d["zone"]})
+        d: Take = frame.data
+        if d.picked is not None:
+            finish(state, frame, {"take": d.picked, "zone": d.zone})
             return
-        if not has_cards(state, d["owner"], d["judgement"]):
+        if not has_cards(state, d.owner, d.judgement):
             finish(state, frame, {"take": NO_CARD, "zone": ""})
             return
-        frame.seat = d["chooser"]
+        frame.seat = d.chooser
 
     def legal(self, state: LtkState, frame: Frame, seat: int) -> list[str]:
-        d = frame.data
-        s = state.seats[d["owner"]]
+        d: Take = frame.data
+        s = state.seats[d.owner]
         out = ["take zone=hand"] if s.hand else []
         out += [f"take card={c}" for c in s.equip if c != NO_CARD]
-        if d["judgement"]:
+        if d.judgement:
             out += [f"take card={c}" for c in s.judge]
         return out
 
     def answer(self, state: LtkState, frame: Frame, seat: int, action: str, events: list[Event]) -> None:
-        d = frame.data
-        s = state.seats[d["owner"]]
+        d: Take = frame.data
+        s = state.seats[d.owner]
         # a blind pick from the hand is a random one
         card = s.hand[state.rng.below(len(s.hand))] if action == "take zone=hand" else Move.parse(action).number("card")
-        d["zone"] = remove_card(state, d["owner"], card)
-        d["picked"] = card
+        d.zone = remove_card(state, d.owner, card)
+        d.picked = card
         frame.seat = NO_SEAT
 
 
 def take(state: LtkState, chooser: int, owner: int, purpose: str, judgement: bool = True) -> Frame:
-    return push(state, "take", chooser=chooser, owner=owner, purpose=purpose, judgement=judgement)
+    return push(state, Take(chooser=chooser, owner=owner, purpose=purpose, judgement=judgement))
 
 
 def judge(state: LtkState, seat: int, reason: str) -> Frame:

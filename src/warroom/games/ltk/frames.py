@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import ClassVar
+from typing import Any, ClassVar
 
+from warroom.engine.codec import optional
 from warroom.engine.frames import FrameData, FrameKinds
 
 
@@ -163,5 +164,156 @@ class BuquDiscard(FrameData):
     asked: bool
 
 
+
+# ----- cards --------------------------------------------------------------------------------------
+class KillStage(IntEnum):
+    TARGET = 0  # the target is told (Liuli may pass the Kill on)
+    TARGETED = 10  # the user's kill_targeted skills (Double Swords, Tieqi)
+    ASK = 1  # Renwang Shield, or the target is asked for Dodges
+    ANSWERED = 2  # dodged or not
+    HIT = 3  # the user's kill_hit skills (Ice Sword, Kylin Bow)
+    DODGED = 4  # the user's kill_dodged skills (Blade, Axe) may make it hit
+    DAMAGE = 5  # the damage, unless prevented
+    END = 9  # the cards go to the discard pile
+
+
+@dataclass(slots=True, kw_only=True)
+class Kill(FrameData):
+    """A Kill of ``user`` made of ``cards`` taking effect on ``target``, which needs ``dodges``."""
+
+    kind: ClassVar[str] = "kill"
+    user: int
+    cards: list[int]
+    target: int
+    dodges: int
+    stage: KillStage = KillStage.TARGET
+
+
+class AskStage(IntEnum):
+    ARMOR = 0  # Eight Trigrams may be used
+    ARMOR_ASKED = 1  # whether it is
+    ARMOR_JUDGED = 11  # its judgement
+    HELPERS = 2  # a lord skill may ask others (Hujia, Jijiang)
+    HELPERS_ASKED = 21  # whether it is
+    HELPED = 22  # what the others played
+    OWN = 3  # the player's own cards
+    ANSWERED = 4  # what the player played
+
+
+@dataclass(slots=True, kw_only=True)
+class Ask(FrameData):
+    """``who`` is asked for ``need`` cards of kind ``card`` (``got`` so far, ``cards`` the cards),
+    ``why`` and ``against`` whom, to ``verb`` them; ``armor_of``: whose weapon may ignore the asked
+    seat's armor (-1: nobody's); ``to_table`` (asks for Kills only): the Kills answered are then
+    used; ``judged``: the Eight Trigrams judgements made so far."""
+
+    kind: ClassVar[str] = "ask"
+    who: int
+    card: str
+    need: int
+    got: int
+    cards: list[int]
+    why: str
+    against: int
+    verb: str
+    armor_of: int
+    stage: AskStage = AskStage.ARMOR
+    to_table: bool | None = optional()
+    judged: int | None = optional()
+
+
+class NegationStage(IntEnum):
+    ASK = 0  # the table is asked for a Negate
+    ANSWERED = 1  # negated, or not, or the Negate itself negated
+
+
+@dataclass(slots=True, kw_only=True)
+class Negation(FrameData):
+    """A Negate chain ``about`` a card taking effect (for prompts: card, user, target, depth)."""
+
+    kind: ClassVar[str] = "negation"
+    about: dict[str, Any]
+    stage: NegationStage = NegationStage.ASK
+
+
+class ToolStage(IntEnum):
+    START = -1  # the tool's start (Amazing Grace reveals its cards)
+    NEGATE = 0  # the next target: a Negate chain
+    EFFECT = 1  # the effect on it, unless negated
+    AFTER = 2  # once the effect's frames are done
+    NEGATED = 3  # negated for this target
+
+
+@dataclass(slots=True, kw_only=True)
+class ToolUse(FrameData):
+    """An instant tool ``card`` of ``user`` (``cards``) taking effect on each of ``targets`` in
+    turn (``at``: the index of the current one). Borrowed Sword notes its ``victim`` and whether the
+    Kill was ``refused``; Amazing Grace the cards ``revealed``."""
+
+    kind: ClassVar[str] = "tool"
+    user: int
+    card: str
+    cards: list[int]
+    targets: list[int]
+    at: int
+    negatable: bool
+    stage: ToolStage = ToolStage.START
+    victim: int | None = optional()
+    refused: bool | None = optional()
+    revealed: list[int] | None = optional()
+
+
+class DuelStage(IntEnum):
+    ASK = 0  # the player whose ``turn`` it is is asked for a Kill
+    ANSWERED = 1  # answered: the other's turn; not: damage
+    DONE = 2
+
+
+@dataclass(slots=True, kw_only=True)
+class Duel(FrameData):
+    """A duel of ``user`` against ``target`` (``turn``: who must play a Kill next), ``by`` a card
+    (made of ``cards``) or a skill."""
+
+    kind: ClassVar[str] = "duel"
+    user: int
+    target: int
+    turn: int
+    cards: list[int]
+    by: str
+    stage: DuelStage = DuelStage.ASK
+
+
+@dataclass(slots=True, kw_only=True)
+class Take(FrameData):
+    """``chooser`` picks a card of ``owner`` (of the judgement area too if ``judgement``) for a
+    ``purpose``; once picked, the card and the ``zone`` it left."""
+
+    kind: ClassVar[str] = "take"
+    chooser: int
+    owner: int
+    purpose: str
+    judgement: bool
+    picked: int | None = optional()
+    zone: str | None = optional()
+
+
+@dataclass(slots=True, kw_only=True)
+class DoubleSwords(FrameData):
+    """The Kill's target discards a hand card or lets ``user`` draw one."""
+
+    kind: ClassVar[str] = "double_swords"
+    user: int
+
+
+@dataclass(slots=True, kw_only=True)
+class Spear(FrameData):
+    """Serpent Spear in the action phase: two hand cards become a Kill on ``target``."""
+
+    kind: ClassVar[str] = "spear"
+    target: int
+    asked: bool
+
+
 LTK_FRAMES = FrameKinds(Turn, Act, DrawPhase, DiscardPhase, Judge, JudgeArea,
-                        Damage, LoseHealth, Dying, Buqu, BuquDiscard)
+                        Damage, LoseHealth, Dying, Buqu, BuquDiscard,
+                        Kill, Ask, Negation, ToolUse, Duel, Take, DoubleSwords, Spear)

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from warroom.engine.actions import Move, digits, is_whole, parse, whole
 from warroom.engine.errors import MalformedAction
 from warroom.games.ltk.cards import DECK_SIZE, KIND, TYPES, label
+from warroom.games.ltk.frames import DoubleSwords, Take
 from warroom.games.ltk.generals import GENERALS, SKILLS
 from warroom.games.ltk.state import LtkState
 
@@ -101,12 +102,12 @@ def prompt(state: LtkState, seat: int) -> str:
         return f"Respond to {name}?"
     if frame.kind == "ability":
         return f"Use {ABILITY_WORDS.get(d['name'], d['name'])}?"
-    if frame.kind == "take":
-        verb = "discard" if d["purpose"] in ("dismantlement", "ice_sword") else "take"
-        what = CARD_WORDS.get(d["purpose"], d["purpose"])
-        return f"Choose a card of {seat_name(state, d['owner'])} to {verb} ({what})"
-    if frame.kind == "double_swords":
-        return f"Double Swords: discard a hand card, or let {seat_name(state, d['user'])} draw one"
+    if isinstance(d, Take):
+        verb = "discard" if d.purpose in ("dismantlement", "ice_sword") else "take"
+        what = CARD_WORDS.get(d.purpose, d.purpose)
+        return f"Choose a card of {seat_name(state, d.owner)} to {verb} ({what})"
+    if isinstance(d, DoubleSwords):
+        return f"Double Swords: discard a hand card, or let {seat_name(state, d.user)} draw one"
     return f"Decide ({frame.kind})"
 
 

@@ -12,6 +12,7 @@ from warroom.engine.frames import Frame, FrameRule, finish, push
 from warroom.engine.windows import Then, WindowRule
 from warroom.games.ltk import core
 from warroom.games.ltk.cards import is_red
+from warroom.games.ltk.frames import Ask, AskStage, Kill, KillStage
 from warroom.games.ltk.state import LtkState
 
 KILL_LIMIT = 1  # Kills used per action phase
@@ -58,7 +59,7 @@ def use_kill(state: LtkState, user: int, cards: list[int], target: int, events: 
     """``user`` uses a Kill made of ``cards`` (already on the table) on ``target``."""
     events.append(Event("use", {"seat": user, "card": "slash", "cards": list(cards), "targets": [target]}))
     dodges = 2 if core.holds(state, user, "wushuang") else 1
-    return push(state, "kill", user=user, cards=list(cards), target=target, dodges=dodges, stage=0)
+    return push(state, Kill(user=user, cards=list(cards), target=target, dodges=dodges))
 
 
 @core.rule
@@ -72,69 +73,69 @@ class KillRule(FrameRule[LtkState]):
     kind = "kill"
 
     def step(self, state: LtkState, frame: Frame, events: list[Event]) -> None:
-        d = frame.data
-        user, target = d["user"], d["target"]
-        stage = d["stage"]
-        if stage == 0:
-            d["stage"] = 10
+        d: Kill = frame.data
+        user, target = d.user, d.target
+        stage = d.stage
+        if stage == KillStage.TARGET:
+            d.stage = KillStage.TARGETED
             if not state.seats[target].alive:
-                d["stage"] = 9
+                d.stage = KillStage.END
                 return
             core.TRIGGERS.fire(state, "kill_becomes_target", {"user": user, "target": target}, [target])
             return
-        if stage == 10:
+        if stage == KillStage.TARGETED:
             ctx = core.fired(frame) or {}
             frame.results.clear()
             if ctx.get("target", target) != target:  # Liuli passed the Kill on
-                d["target"] = target = ctx["target"]
-            d["stage"] = 1
+                d.target = target = ctx["target"]
+            d.stage = KillStage.ASK
             core.TRIGGERS.fire(state, "kill_targeted", {"user": user, "target": target, "undodgeable": False},
                                [user])
             return
-        if stage == 1:
+        if stage == KillStage.ASK:
             ctx = core.fired(frame) or {}
             frame.results.clear()
-            if core.armor(state, target, user) == "nioh_shield" and kill_colour(d["cards"]) == "black":
+            if core.armor(state, target, user) == "nioh_shield" and kill_colour(d.cards) == "black":
                 events.append(Event("no_effect", {"seat": target, "by": "nioh_shield"}))
-                d["stage"] = 9
+                d.stage = KillStage.END
                 return
             if ctx.get("undodgeable"):
-                d["stage"] = 3
+                d.stage = KillStage.HIT
                 return
-            d["stage"] = 2
-            ask_dodge(state, target, d["dodges"], "slash", user, verb="use", armor_of=user)
+            d.stage = KillStage.ANSWERED
+            ask_dodge(state, target, d.dodges, "slash", user, verb="use", armor_of=user)
             return
-        if stage == 2:
+        if stage == KillStage.ANSWERED:
             if answered(frame):
                 frame.results.clear()
                 events.append(Event("dodged", {"seat": target, "by": user}))
-                d["stage"] = 4
+                d.stage = KillStage.DODGED
                 core.TRIGGERS.fire(state, "kill_dodged", {"user": user, "target": target, "hit": False}, [user])
                 return
             frame.results.clear()
-            d["stage"] = 3
+            d.stage = KillStage.HIT
             return
-        if stage == 3:
+        if stage == KillStage.HIT:
             frame.results.clear()
-            d["stage"] = 5
+            d.stage = KillStage.DAMAGE
             if state.seats[target].alive:
                 core.TRIGGERS.fire(state, "kill_hit", {"user": user, "target": target, "prevent": False}, [user])
             return
-        if stage == 4:
+        if stage == KillStage.DODGED:
             ctx = core.fired(frame) or {}
             frame.results.clear()
-            d["stage"] = 3 if ctx.get("hit") else 9
+            d.stage = KillStage.HIT if ctx.get("hit") else KillStage.END
             return
-        if stage == 5:
+        if stage == KillStage.DAMAGE:
             ctx = core.fired(frame) or {}
             frame.results.clear()
-            d["stage"] = 9
+            d.stage = KillStage.END
             if not ctx.get("prevent") and state.seats[target].alive:
-                core.damage(state, user, target, 1 + damage_bonus(state, user, "slash"), d["cards"], events,
+                core.damage(state, user, target, 1 + damage_bonus(state, user, "slash"), d.cards, events,
                             by="slash")
             return
         frame.results.clear()
-        core.to_discard_from_table(state, d["cards"])
+        core.to_discard_from_table(state, d.cards)
         finish(state, frame, None)
 
 
@@ -158,8 +159,8 @@ RESPONSE_APPLY: list[Callable[[LtkState, int, str, str, list[Event]], list[int] 
 def ask_dodge(state: LtkState, seat: int, need: int, why: str, against: int, verb: str = "play",
               armor_of: int = -1) -> Frame:
     """Ask ``seat`` for ``need`` Dodges (Eight Trigrams may supply them)."""
-    return push(state, "ask", who=seat, card="jink", need=need, got=0, cards=[], why=why, against=against,
-                verb=verb, armor_of=armor_of, stage=0)
+    return push(state, Ask(who=seat, card="jink", need=need, got=0, cards=[], why=why, against=against,
+                           verb=verb, armor_of=armor_of))
 
 
 def ask_kill(state: LtkState, seat: int, need: int, why: str, against: int, verb: str = "play",
@@ -167,8 +168,8 @@ def ask_kill(state: LtkState, seat: int, need: int, why: str, against: int, verb
     """Ask ``seat`` for Kills. ``to_table``: the Kills answered are then used (Borrowed Sword,
     Blade), so they go onto the table, not the discard pile, and wait there while they resolve
     (a draw in between, Lianying's, may shuffle the discard pile into the draw pile)."""
-    return push(state, "ask", who=seat, card="slash", need=need, got=0, cards=[], why=why, against=against,
-                verb=verb, armor_of=-1, stage=0, to_table=to_table)
+    return push(state, Ask(who=seat, card="slash", need=need, got=0, cards=[], why=why, against=against,
+                           verb=verb, armor_of=-1, to_table=to_table))
 
 
 def answered(frame: Frame) -> bool:
@@ -197,25 +198,25 @@ class AskRule(FrameRule[LtkState]):
     kind = "ask"
 
     def step(self, state: LtkState, frame: Frame, events: list[Event]) -> None:
-        d = frame.data
-        seat = d["who"]
-        if d["stage"] == 0:
-            d["stage"] = 2
-            if d["card"] == "jink" and core.armor(state, seat, d["armor_of"]) == "eight_diagram":
-                d["stage"] = 1
+        d: Ask = frame.data
+        seat = d.who
+        if d.stage == AskStage.ARMOR:
+            d.stage = AskStage.HELPERS
+            if d.card == "jink" and core.armor(state, seat, d.armor_of) == "eight_diagram":
+                d.stage = AskStage.ARMOR_ASKED
                 push(state, "ability", seat, name="eight_diagram", timing="ask")
             return
-        if d["stage"] == 1:
+        if d.stage == AskStage.ARMOR_ASKED:
             use = any(isinstance(v, dict) and v.get("ability_answer") == "use" for v in frame.results)
             frame.results.clear()
             if use:
                 events.append(Event("ability", {"seat": seat, "ability": "eight_diagram"}))
                 core.judge(state, seat, "eight_diagram")
-                d["stage"] = 11
+                d.stage = AskStage.ARMOR_JUDGED
             else:
-                d["stage"] = 2
+                d.stage = AskStage.HELPERS
             return
-        if d["stage"] == 11:
+        if d.stage == AskStage.ARMOR_JUDGED:
             card = core.judged(frame)
             frame.results.clear()
             dodge = card >= 0 and is_red(card)
@@ -223,57 +224,57 @@ class AskRule(FrameRule[LtkState]):
                 events.append(Event("judge_effect", {"seat": seat, "reason": "eight_diagram", "card": card,
                                                      "effect": "dodge" if dodge else "no_dodge"}))
             if dodge:
-                d["got"] += 1
+                d.got += 1
                 events.append(Event("counts_as", {"seat": seat, "card": "jink", "by": "eight_diagram"}))
             # one judgement per Dodge required (two against Wushuang), as both reference engines
-            d["judged"] = d.get("judged", 0) + 1
-            d["stage"] = 0 if d["got"] < d["need"] and d["judged"] < d["need"] else 2
+            d.judged = (d.judged or 0) + 1
+            d.stage = AskStage.ARMOR if d.got < d.need and d.judged < d.need else AskStage.HELPERS
             return
-        if d["stage"] == 2:
-            d["stage"] = 3
-            helper = HELPERS.get(d["card"])
-            if (d["got"] < d["need"] and helper and core.holds(state, seat, helper)
+        if d.stage == AskStage.HELPERS:
+            d.stage = AskStage.OWN
+            helper = HELPERS.get(d.card)
+            if (d.got < d.need and helper and core.holds(state, seat, helper)
                     and any(HELPER_OK[helper](state, t) for t in core.order_from(state, seat)[1:])):
                 push(state, "ability", seat, name=helper, timing="ask")
-                d["stage"] = 21
+                d.stage = AskStage.HELPERS_ASKED
             return
-        if d["stage"] == 21:
+        if d.stage == AskStage.HELPERS_ASKED:
             use = any(isinstance(v, dict) and v.get("ability_answer") == "use" for v in frame.results)
             frame.results.clear()
-            d["stage"] = 3
+            d.stage = AskStage.OWN
             if use:
-                events.append(Event("ability", {"seat": seat, "ability": HELPERS[d["card"]]}))
-                d["stage"] = 22
+                events.append(Event("ability", {"seat": seat, "ability": HELPERS[d.card]}))
+                d.stage = AskStage.HELPED
                 helpers = [t for t in core.order_from(state, seat)
-                           if t != seat and HELPER_OK[HELPERS[d["card"]]](state, t)]
-                core.open_window(state, "respond", helpers, card=d["card"], need=d["need"] - d["got"],
-                                 verb=d["verb"], why=d["why"], against=d["against"], on_behalf=seat,
-                                 to_table=d.get("to_table", False))
+                           if t != seat and HELPER_OK[HELPERS[d.card]](state, t)]
+                core.open_window(state, "respond", helpers, card=d.card, need=d.need - d.got,
+                                 verb=d.verb, why=d.why, against=d.against, on_behalf=seat,
+                                 to_table=bool(d.to_table))
             return
-        if d["stage"] == 22:
+        if d.stage == AskStage.HELPED:
             outcome = frame.results.pop()
             frame.results.clear()
-            d["got"] += len(outcome["answers"])
-            d["cards"] += outcome["data"].get("used", [])
-            d["stage"] = 3  # one round of help per ask; then the player's own cards
+            d.got += len(outcome["answers"])
+            d.cards += outcome["data"].get("used", [])
+            d.stage = AskStage.OWN  # one round of help per ask; then the player's own cards
             return
-        if d["stage"] == 3:
-            if d["got"] >= d["need"]:
-                finish(state, frame, {"answered": True, "cards": d["cards"]})
+        if d.stage == AskStage.OWN:
+            if d.got >= d.need:
+                finish(state, frame, {"answered": True, "cards": d.cards})
                 return
-            if not core.uniform(state) and not can_answer(state, seat, d["card"], d["verb"]):
+            if not core.uniform(state) and not can_answer(state, seat, d.card, d.verb):
                 # the one-seat window would ask nobody: what it would hand back, at once
-                finish(state, frame, {"answered": False, "cards": d["cards"]})
+                finish(state, frame, {"answered": False, "cards": d.cards})
                 return
-            d["stage"] = 4
-            core.open_window(state, "respond", [seat], card=d["card"], need=d["need"] - d["got"], verb=d["verb"],
-                             why=d["why"], against=d["against"], on_behalf=seat, to_table=d.get("to_table", False))
+            d.stage = AskStage.ANSWERED
+            core.open_window(state, "respond", [seat], card=d.card, need=d.need - d.got, verb=d.verb,
+                             why=d.why, against=d.against, on_behalf=seat, to_table=bool(d.to_table))
             return
         outcome = frame.results.pop()
         frame.results.clear()
-        d["got"] += len(outcome["answers"])
-        d["cards"] += outcome["data"].get("used", [])
-        finish(state, frame, {"answered": d["got"] >= d["need"], "cards": d["cards"]})
+        d.got += len(outcome["answers"])
+        d.cards += outcome["data"].get("used", [])
+        finish(state, frame, {"answered": d.got >= d.need, "cards": d.cards})
 
 
 HELPER_OK: dict[str, Callable[[LtkState, int], bool]] = {}

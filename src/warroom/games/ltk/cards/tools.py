@@ -19,6 +19,7 @@ from warroom.engine.frames import Frame, FrameRule, finish, push
 from warroom.engine.windows import Then, WindowRule
 from warroom.games.ltk import core
 from warroom.games.ltk.cards import basic
+from warroom.games.ltk.frames import Duel, DuelStage, Negation, NegationStage, ToolStage, ToolUse
 from warroom.games.ltk.generals import GENERALS
 from warroom.games.ltk.state import NO_CARD, LtkState
 
@@ -36,7 +37,7 @@ def negate(state: LtkState, about: dict[str, object]) -> Frame | None:
     if nobody_negates(state):
         state.frames[-1].results.append({"negated": False})
         return None
-    return push(state, "negation", about=dict(about), stage=0)
+    return push(state, Negation(about=dict(about)))
 
 
 def can_negate(state: LtkState, seat: int) -> bool:
@@ -54,14 +55,14 @@ class NegationRule(FrameRule[LtkState]):
     kind = "negation"
 
     def step(self, state: LtkState, frame: Frame, events: list[Event]) -> None:
-        d = frame.data
-        if d["stage"] == 0:
+        d: Negation = frame.data
+        if d.stage == NegationStage.ASK:
             frame.results.clear()  # what the Negate's own timing point handed back (Jizhi)
             if nobody_negates(state):  # a Negate of a Negate is pushed before Jizhi draws: asked here
                 finish(state, frame, {"negated": False})
                 return
-            d["stage"] = 1
-            core.open_window(state, "negate", core.order_from(state, state.current), about=d["about"])
+            d.stage = NegationStage.ANSWERED
+            core.open_window(state, "negate", core.order_from(state, state.current), about=d.about)
             return
         outcome = frame.results.pop()
         frame.results.clear()
@@ -70,7 +71,7 @@ class NegationRule(FrameRule[LtkState]):
             return
         nested = [r for r in outcome["results"] if isinstance(r, dict) and "negated" in r]
         if nested and nested[-1]["negated"]:
-            d["stage"] = 0  # the Negate was cancelled: the card is about to take effect again
+            d.stage = NegationStage.ASK  # the Negate was cancelled: the card is about to take effect again
             return
         finish(state, frame, {"negated": True})
 
@@ -90,8 +91,7 @@ def _negate_respond(state: LtkState, frame: Frame, seat: int, action: str, event
     events.append(Event("use", {"seat": seat, "card": "nullification", "cards": [card], "targets": [],
                                 "against": about}))
     # the chain about this Negate waits below its timing point: Jizhi draws before anyone is asked
-    push(state, "negation", about={"card": "nullification", "user": seat,
-                                   "depth": int(str(about.get("depth", 0))) + 1}, stage=0)
+    push(state, Negation(about={"card": "nullification", "user": seat, "depth": int(str(about.get("depth", 0))) + 1}))
     core.TRIGGERS.fire(state, "tool_used", {"user": seat, "card": "nullification"}, [seat])
     core.lost(state, seat, card, "hand", events)
     return "close"
@@ -128,8 +128,8 @@ def use_tool(state: LtkState, user: int, kind: str, cards: list[int], targets: l
     """``told``: what the ``use`` event says instead of or besides the plain card and targets."""
     events.append(Event("use", {"seat": user, "card": kind, "cards": list(cards), "targets": list(targets),
                                 **(told or {})}))
-    frame = push(state, "tool", user=user, card=kind, cards=list(cards), targets=list(targets), at=0,
-                 stage=-1, negatable=negatable)
+    frame = push(state, ToolUse(user=user, card=kind, cards=list(cards), targets=list(targets), at=0,
+                                negatable=negatable))
     # the timing point of using it sits above the tool: Jizhi draws before it resolves or is Negated
     core.TRIGGERS.fire(state, "tool_used", {"user": user, "card": kind}, [user])
     return frame
@@ -140,48 +140,48 @@ class ToolRule(FrameRule[LtkState]):
     kind = "tool"
 
     def step(self, state: LtkState, frame: Frame, events: list[Event]) -> None:
-        d = frame.data
-        tool = TOOLS[d["card"]]
-        if d["stage"] == -1:
+        d: ToolUse = frame.data
+        tool = TOOLS[d.card]
+        if d.stage == ToolStage.START:
             frame.results.clear()
-            d["stage"] = 0
+            d.stage = ToolStage.NEGATE
             if tool.start is not None:
                 tool.start(state, frame, events)
             return
-        if d["at"] >= len(d["targets"]):
+        if d.at >= len(d.targets):
             if tool.end is not None:
                 tool.end(state, frame, events)
-            core.to_discard_from_table(state, d["cards"])
+            core.to_discard_from_table(state, d.cards)
             finish(state, frame, None)
             return
-        target = d["targets"][d["at"]]
-        if d["stage"] == 0:
+        target = d.targets[d.at]
+        if d.stage == ToolStage.NEGATE:
             frame.results.clear()
             if not state.seats[target].alive or not _still_valid(state, frame, target):
-                d["at"] += 1
+                d.at += 1
                 return
-            d["stage"] = 1
-            if d["negatable"]:
-                negate(state, {"card": d["card"], "user": d["user"], "target": target})
+            d.stage = ToolStage.EFFECT
+            if d.negatable:
+                negate(state, {"card": d.card, "user": d.user, "target": target})
             return
-        if d["stage"] == 1:
-            d["stage"] = 2
+        if d.stage == ToolStage.EFFECT:
+            d.stage = ToolStage.AFTER
             if negated(frame):
-                events.append(Event("negated", {"card": d["card"], "target": target}))
-                d["stage"] = 3
+                events.append(Event("negated", {"card": d.card, "target": target}))
+                d.stage = ToolStage.NEGATED
                 return
             frame.results.clear()
             tool.effect(state, frame, target, events)
             return
-        if d["stage"] == 2 and tool.after is not None:
+        if d.stage == ToolStage.AFTER and tool.after is not None:
             tool.after(state, frame, target, events)
         frame.results.clear()
-        d["at"] += 1
-        d["stage"] = 0
+        d.at += 1
+        d.stage = ToolStage.NEGATE
 
 
 def _still_valid(state: LtkState, frame: Frame, target: int) -> bool:
-    kind = frame.data["card"]
+    kind = frame.data.card
     if kind in ("dismantlement", "snatch"):
         return core.has_cards(state, target)
     if kind == "god_salvation":
@@ -238,7 +238,7 @@ core.USES["ex_nihilo"] = core.Use(lambda s, p, c: [[]], _on_self("ex_nihilo"))
 
 # ----- Dismantle and Steal ------------------------------------------------------------------------------------
 def _pick_card(state: LtkState, frame: Frame, target: int, events: list[Event]) -> None:
-    core.take(state, frame.data["user"], target, frame.data["card"])
+    core.take(state, frame.data.user, target, frame.data.card)
 
 
 def _taken(frame: Frame) -> tuple[int, str]:
@@ -259,7 +259,7 @@ def _dismantled(state: LtkState, frame: Frame, target: int, events: list[Event])
 def _stolen(state: LtkState, frame: Frame, target: int, events: list[Event]) -> None:
     card, zone = _taken(frame)
     if card != NO_CARD:
-        user = frame.data["user"]
+        user = frame.data.user
         # a card from the hand is seen by its taker and its owner only; equipment by everyone
         core.gain(state, user, card, zone != "hand", events, "snatch", seen_by=(target,))
         core.lost(state, target, card, zone, events)
@@ -280,11 +280,11 @@ def kills_needed(state: LtkState, seat: int, against: int) -> int:
 
 
 def _duel(state: LtkState, frame: Frame, target: int, events: list[Event]) -> None:
-    start_duel(state, frame.data["user"], target, frame.data["cards"], "duel")
+    start_duel(state, frame.data.user, target, frame.data.cards, "duel")
 
 
 def start_duel(state: LtkState, user: int, target: int, cards: list[int], by: str) -> Frame:
-    return push(state, "duel", user=user, target=target, turn=target, cards=list(cards), by=by, stage=0)
+    return push(state, Duel(user=user, target=target, turn=target, cards=list(cards), by=by))
 
 
 @core.rule
@@ -294,26 +294,26 @@ class DuelRule(FrameRule[LtkState]):
     kind = "duel"
 
     def step(self, state: LtkState, frame: Frame, events: list[Event]) -> None:
-        d = frame.data
-        turn = d["turn"]
-        other = d["user"] if turn == d["target"] else d["target"]
-        if d["stage"] == 0:
+        d: Duel = frame.data
+        turn = d.turn
+        other = d.user if turn == d.target else d.target
+        if d.stage == DuelStage.ASK:
             if not (state.seats[turn].alive and state.seats[other].alive):
                 finish(state, frame, None)
                 return
-            d["stage"] = 1
+            d.stage = DuelStage.ANSWERED
             basic.ask_kill(state, turn, kills_needed(state, turn, other), "duel", other)
             return
-        if d["stage"] == 1:
+        if d.stage == DuelStage.ANSWERED:
             if basic.answered(frame):
-                d["turn"] = other
-                d["stage"] = 0
+                d.turn = other
+                d.stage = DuelStage.ASK
                 frame.results.clear()
                 return
-            d["stage"] = 2
+            d.stage = DuelStage.DONE
             frame.results.clear()
-            core.damage(state, other, turn, 1 + basic.damage_bonus(state, other, "duel"), d["cards"], events,
-                        by=d["by"])
+            core.damage(state, other, turn, 1 + basic.damage_bonus(state, other, "duel"), d.cards, events,
+                        by=d.by)
             return
         frame.results.clear()
         finish(state, frame, None)
@@ -334,30 +334,31 @@ def _collateral_targets(state: LtkState, seat: int, card: int) -> list[list[int]
 
 
 def _collateral(state: LtkState, frame: Frame, target: int, events: list[Event]) -> None:
-    victim = frame.data["targets"][1]
-    frame.data["targets"] = frame.data["targets"][:1]  # only A is the card's target
-    frame.data["victim"] = victim
+    victim = frame.data.targets[1]
+    frame.data.targets = frame.data.targets[:1]  # only A is the card's target
+    frame.data.victim = victim
     if not state.seats[victim].alive or victim not in basic.kill_targets(state, target):
-        frame.data["refused"] = True
+        frame.data.refused = True
         return
     basic.ask_kill(state, target, 1, "collateral", victim, verb="use", to_table=True)
 
 
 def _collateral_after(state: LtkState, frame: Frame, target: int, events: list[Event]) -> None:
-    d = frame.data
-    if not d.get("refused") and basic.answered(frame):
+    d: ToolUse = frame.data
+    if not d.refused and basic.answered(frame):
+        assert d.victim is not None  # _collateral noted it before asking for the Kill
         kill = basic.answer_cards(frame)  # on the table already (``to_table``)
-        basic.use_kill(state, target, kill, d["victim"], events)
+        basic.use_kill(state, target, kill, d.victim, events)
         return
     weapon = state.seats[target].equip[0]
     if weapon != NO_CARD:
         # A gives the weapon to the user: from A's equipment straight into the user's hand, in the
         # open (one "give" event; nothing is discarded or equipped)
         state.seats[target].equip[0] = NO_CARD
-        user = state.seats[d["user"]]
+        user = state.seats[d.user]
         user.hand.append(weapon)
         user.known.append(weapon)
-        events.append(Event("give", {"seat": target, "to": d["user"], "card": weapon, "zone": "equip",
+        events.append(Event("give", {"seat": target, "to": d.user, "card": weapon, "zone": "equip",
                                      "why": "collateral"}))
         core.lost(state, target, weapon, "equip", events)
 
@@ -387,16 +388,16 @@ def _area_apply(kind: str) -> core.Apply:
 
 
 def _barbarians(state: LtkState, frame: Frame, target: int, events: list[Event]) -> None:
-    basic.ask_kill(state, target, 1, "savage_assault", frame.data["user"])
+    basic.ask_kill(state, target, 1, "savage_assault", frame.data.user)
 
 
 def _arrows(state: LtkState, frame: Frame, target: int, events: list[Event]) -> None:
-    basic.ask_dodge(state, target, 1, "archery_attack", frame.data["user"], verb="play")
+    basic.ask_dodge(state, target, 1, "archery_attack", frame.data.user, verb="play")
 
 
 def _hit_unless_answered(state: LtkState, frame: Frame, target: int, events: list[Event]) -> None:
     if not basic.answered(frame):
-        core.damage(state, frame.data["user"], target, 1, frame.data["cards"], events, by=frame.data["card"])
+        core.damage(state, frame.data.user, target, 1, frame.data.cards, events, by=frame.data.card)
 
 
 TOOLS["savage_assault"] = Tool(_barbarians, _hit_unless_answered)
@@ -416,17 +417,17 @@ def _garden(state: LtkState, frame: Frame, target: int, events: list[Event]) -> 
 
 def _harvest_start(state: LtkState, frame: Frame, events: list[Event]) -> None:
     revealed: list[int] = []
-    for _ in frame.data["targets"]:
+    for _ in frame.data.targets:
         if not core.refill(state, events):
             return
         revealed.append(state.draw.pop())
     state.table.extend(revealed)
-    frame.data["revealed"] = revealed
+    frame.data.revealed = revealed
     events.append(Event("reveal", {"cards": revealed[:], "why": "amazing_grace"}))
 
 
 def _harvest(state: LtkState, frame: Frame, target: int, events: list[Event]) -> None:
-    left = frame.data["revealed"]
+    left = frame.data.revealed or []  # none if the draw ran out (the game ended)
     if len(left) == 1:  # the last card: nothing to choose
         card = left.pop()
         state.table.remove(card)
@@ -439,13 +440,13 @@ def _harvest_after(state: LtkState, frame: Frame, target: int, events: list[Even
     for value in frame.results:
         if isinstance(value, dict) and value.get("purpose") == "harvest":
             for card in value["picked"]:
-                frame.data["revealed"].remove(card)
+                frame.data.revealed.remove(card)
                 state.table.remove(card)
                 core.gain(state, target, card, True, events, "amazing_grace")
 
 
 def _harvest_end(state: LtkState, frame: Frame, events: list[Event]) -> None:
-    core.to_discard_from_table(state, frame.data.get("revealed", []))
+    core.to_discard_from_table(state, (frame.data.revealed or []))
 
 
 def _all_apply(kind: str) -> core.Apply:

@@ -14,6 +14,7 @@ from warroom.engine.frames import Frame, FrameRule, finish, push
 from warroom.engine.triggers import Ability
 from warroom.games.ltk import core
 from warroom.games.ltk.cards import KIND, basic, tools
+from warroom.games.ltk.frames import DoubleSwords, Spear
 from warroom.games.ltk.state import NO_CARD, LtkState
 
 for _name, _slot in (("crossbow", "weapon"), ("qinggang_sword", "weapon"), ("ice_sword", "weapon"),
@@ -61,7 +62,7 @@ def _double_swords(state: LtkState, seat: int, ctx: dict[str, Any], events: list
     if not state.seats[ctx["target"]].hand:
         core.draw(state, seat, 1, events)
         return
-    push(state, "double_swords", ctx["target"], user=seat)
+    push(state, DoubleSwords(user=seat), ctx["target"])
 
 
 @core.rule
@@ -76,7 +77,8 @@ class DoubleSwordsRule(FrameRule[LtkState]):
     def answer(self, state: LtkState, frame: Frame, seat: int, action: str, events: list[Event]) -> None:
         finish(state, frame, None)
         if action == "draw":
-            core.draw(state, frame.data["user"], 1, events)
+            swords: DoubleSwords = frame.data
+            core.draw(state, swords.user, 1, events)
         else:
             card = Move.parse(action).number("card")
             core.discard_own(state, seat, [card], events, "double_swords")
@@ -174,7 +176,7 @@ def spear_actions(state: LtkState, seat: int) -> list[str]:
 
 
 def spear_apply(state: LtkState, seat: int, move: Move, events: list[Event]) -> None:
-    push(state, "spear", target=move.number("target"), asked=False)
+    push(state, Spear(target=move.number("target"), asked=False))
 
 
 core.PHASE_ACTIONS["spear"] = (spear_actions, spear_apply)
@@ -187,10 +189,10 @@ class SpearRule(FrameRule[LtkState]):
     kind = "spear"
 
     def step(self, state: LtkState, frame: Frame, events: list[Event]) -> None:
-        d = frame.data
+        d: Spear = frame.data
         seat = state.current
-        if not d["asked"]:
-            d["asked"] = True
+        if not d.asked:
+            d.asked = True
             select(state, seat, state.seats[seat].hand, 2, 2, "spear")
             return
         finish(state, frame, None)
@@ -201,7 +203,7 @@ class SpearRule(FrameRule[LtkState]):
                     core.take_from_hand(state, seat, c)
                 state.table.extend(cards)
                 state.used["kill"] = state.used.get("kill", 0) + 1
-                basic.use_kill(state, seat, cards, d["target"], events)
+                basic.use_kill(state, seat, cards, d.target, events)
                 core.lost(state, seat, cards[-1], "hand", events)
 
 

@@ -6,9 +6,11 @@ again, with the server's resident memory (RSS, from /proc) printed every few hun
 
 The server runs as a subprocess on a free loopback port with a temporary SQLite database, bots
 without delay and no per-address or per-player table caps. Each table has two random bots and
-two rounds at most, so it ends in a moment; the benchmark waits for every table of a batch to
-finish before it creates the next batch. A server that keeps something per finished table grows
-with the count; one that does not levels off once its caches are warm. Linux only (/proc).
+two rounds at most, so it ends in a moment; a spectator watches each table over a WebSocket from
+its start until it has finished (so every table's connection opens and closes as a browser's
+does), and the benchmark waits for every table of a batch before it creates the next batch. A
+server that keeps something per finished table grows with the count; one that does not levels off
+once its caches are warm. Linux only (/proc).
 Everything is bounded: the number of tables, every wait and the whole run.
 """
 
@@ -23,7 +25,11 @@ import sys
 import tempfile
 import time
 import urllib.request
+from contextlib import ExitStack
 from pathlib import Path
+
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import ClientConnection, connect
 
 HOST = "127.0.0.1"  # loopback only
 MAX_TABLES = 20_000
@@ -45,6 +51,25 @@ def request(url: str, body: dict[str, object] | None = None) -> dict[str, object
     with urllib.request.urlopen(req, timeout=30) as r:
         out: dict[str, object] = json.loads(r.read())
         return out
+
+
+def watch(stack: ExitStack, port: int, table: str) -> ClientConnection:
+    """A spectator's WebSocket on ``table`` (closed with ``stack``), greeted and given its first view."""
+    ws = stack.enter_context(connect(f"ws://{HOST}:{port}/ws/tables/{table}", origin=f"http://{HOST}:{port}",
+                                     open_timeout=30, ping_interval=None))
+    ws.send(json.dumps({"type": "hello", "spectate": True}))
+    ws.recv(timeout=30)
+    return ws
+
+
+def drain(watchers: list[ClientConnection]) -> None:
+    """Read what the spectators were sent (a browser reads every view), for at most 50 ms."""
+    for ws in watchers:
+        try:
+            while True:
+                ws.recv(timeout=0.05 / len(watchers))
+        except (TimeoutError, ConnectionClosed):
+            continue
 
 
 def main() -> int:
@@ -84,11 +109,13 @@ def main() -> int:
             while done < args.tables:
                 batch = min(args.batch, args.tables - done)
                 ids = [str(request(base + "/api/tables", TABLE)["table"]) for _ in range(batch)]
-                for table in ids:
-                    while request(f"{base}/api/tables/{table}")["status"] != "finished":
-                        if time.monotonic() - start > MAX_SECONDS:
-                            raise RuntimeError(f"still running after {MAX_SECONDS:.0f} s")
-                        time.sleep(0.05)
+                with ExitStack() as stack:
+                    watchers = [watch(stack, port, table) for table in ids]
+                    for table in ids:
+                        while request(f"{base}/api/tables/{table}")["status"] != "finished":
+                            if time.monotonic() - start > MAX_SECONDS:
+                                raise RuntimeError(f"still running after {MAX_SECONDS:.0f} s")
+                            drain(watchers)
                 done += len(ids)
                 if done % args.every == 0 or done == args.tables:
                     points.append({"tables": done, "rss_mb": rss_mb(server.pid)})

@@ -153,7 +153,7 @@ def test_zhuge_liang_knows_where_the_cards_he_stacked_lie_and_nobody_else_does()
     assert GAME.view(s, 1)["frames"][-1]["data"] == {"who": 0, "cards": 1, "top": 0, "bottom": 1}
     assert GAME.view(s, 0)["frames"][-1]["data"]["bottom"] == [cid("jink ♥2")]
     worlds = [GAME.determinize(s, 1, seed) for seed in range(12)]
-    assert len({tuple(w.frames[-1].data["cards"] + w.frames[-1].data["bottom"]) for w in worlds}) > 1
+    assert len({tuple(w.frames[-1].data.cards + w.frames[-1].data.bottom) for w in worlds}) > 1
     assert all(GAME.view(w, 1) == GAME.view(s, 1) for w in worlds)
     act(s, 0, f"top card={cid('peach ♥3')}")  # then the draw phase: he draws ♥3 Peach and ♠7 Kill
     assert s.draw[0] == cid("jink ♥2") and s.seen[str(cid("jink ♥2"))] == [0]

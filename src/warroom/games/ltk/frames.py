@@ -314,6 +314,136 @@ class Spear(FrameData):
     asked: bool
 
 
+
+# ----- the generals' skills -----------------------------------------------------------------------
+@dataclass(slots=True, kw_only=True)
+class Skill(FrameData):
+    """``who`` picks ``least`` to ``most`` cards (of the equipment too if ``equip``) for the action
+    phase skill ``name`` on ``target`` (kept as written: "3", "2,5", "-1" for none); ``asked``: the
+    choice is open."""
+
+    kind: ClassVar[str] = "skill"
+    who: int
+    name: str
+    target: str
+    least: int
+    most: int
+    equip: bool
+    asked: bool
+
+
+class TwoStage(IntEnum):
+    """The stage of a frame with one step before its outcome (Kurou, Jijiang)."""
+
+    START = 0
+    DONE = 1
+
+
+@dataclass(slots=True, kw_only=True)
+class Kurou(FrameData):
+    """``who`` loses 1 health, then (alive) draws 2."""
+
+    kind: ClassVar[str] = "kurou"
+    who: int
+    stage: TwoStage = TwoStage.START
+
+
+@dataclass(slots=True, kw_only=True)
+class Fanjian(FrameData):
+    """The target names a suit and takes a random hand card of ``by``."""
+
+    kind: ClassVar[str] = "fanjian"
+    by: int
+
+
+class QuhuStage(IntEnum):
+    MINE = 0  # the initiator picks a card face down
+    THEIRS = 1  # the target does
+    SHOWN = 2  # both are shown and compared
+    DONE = 3  # the damage (the victim chosen, if won)
+
+
+@dataclass(slots=True, kw_only=True)
+class Quhu(FrameData):
+    """``who``'s point duel with ``target``: the ``cards`` laid face down, then ``shown``; the
+    ``victim`` chosen when ``who`` won."""
+
+    kind: ClassVar[str] = "quhu"
+    who: int
+    target: int
+    cards: list[int]
+    stage: QuhuStage = QuhuStage.MINE
+    shown: list[int] | None = optional()
+    victim: int | None = optional()
+
+
+@dataclass(slots=True, kw_only=True)
+class QuhuVictim(FrameData):
+    """The winner of Quhu chooses which of ``victims`` the target hurts."""
+
+    kind: ClassVar[str] = "quhu_victim"
+    victims: list[int]
+
+
+@dataclass(slots=True, kw_only=True)
+class Jijiang(FrameData):
+    """The Shu players are asked for a Kill ``who`` uses on ``target``."""
+
+    kind: ClassVar[str] = "jijiang"
+    who: int
+    target: int
+    stage: TwoStage = TwoStage.START
+
+
+@dataclass(slots=True, kw_only=True)
+class Liuli(FrameData):
+    """The target of ``user``'s Kill may discard a card to pass it on."""
+
+    kind: ClassVar[str] = "liuli"
+    user: int
+
+
+@dataclass(slots=True, kw_only=True)
+class Guanxing(FrameData):
+    """``who`` puts each of ``cards`` on ``top`` of the draw pile or at its ``bottom``."""
+
+    kind: ClassVar[str] = "guanxing"
+    who: int
+    cards: list[int]
+    top: list[int]
+    bottom: list[int]
+
+
+@dataclass(slots=True, kw_only=True)
+class Ganglie(FrameData):
+    """The damage's source (``who`` once it answers) discards two hand cards or takes 1 damage
+    from ``by``."""
+
+    kind: ClassVar[str] = "ganglie"
+    by: int
+    stage: int = 0  # never moves; kept because the saved form always had it
+    who: int | None = optional()
+
+
+@dataclass(slots=True, kw_only=True)
+class Yiji(FrameData):
+    """``who`` has ``looked`` at the top two cards (``cards``: those not yet given away)."""
+
+    kind: ClassVar[str] = "yiji"
+    who: int
+    cards: list[int]
+    looked: bool
+
+
+@dataclass(slots=True, kw_only=True)
+class Jieming(FrameData):
+    """For each of ``points`` left, a player draws up to their maximum health."""
+
+    kind: ClassVar[str] = "jieming"
+    points: int
+
+
 LTK_FRAMES = FrameKinds(Turn, Act, DrawPhase, DiscardPhase, Judge, JudgeArea,
                         Damage, LoseHealth, Dying, Buqu, BuquDiscard,
-                        Kill, Ask, Negation, ToolUse, Duel, Take, DoubleSwords, Spear)
+                        Kill, Ask, Negation, ToolUse, Duel, Take, DoubleSwords, Spear,
+                        Skill, Kurou, Fanjian, Quhu, QuhuVictim, Jijiang, Liuli, Guanxing, Ganglie, Yiji, Jieming)

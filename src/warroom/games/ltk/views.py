@@ -17,6 +17,7 @@ from warroom.engine.choices import rename
 from warroom.engine.frames import Frame
 from warroom.engine.rng import Rng
 from warroom.games.ltk.cards import DECK_SIZE, SLOTS, label
+from warroom.games.ltk.frames import QuhuStage
 from warroom.games.ltk.state import NO_CARD, LtkState, Seat
 
 # every card's face by id ("Kill ♠7"): the deck's make-up is public, so clients name cards from it
@@ -98,9 +99,9 @@ def _select_view(frame: Frame, viewer: int | None) -> dict[str, Any]:
 def _own_cards_view(frame: Frame, viewer: int | None) -> dict[str, Any]:
     """Cards only the deciding player looks at (Yiji, Guanxing; and where Guanxing puts each of
     them): the others see how many."""
-    d = frame.data
+    d: dict[str, Any] = frame.data.to_json()
     if viewer == d["who"]:
-        return dict(d)
+        return d
     hidden = _OWN_CARDS[frame.kind]
     return {k: (len(v) if k in hidden else v) for k, v in d.items()}
 
@@ -111,8 +112,8 @@ _OWN_CARDS = {"yiji": ("cards",), "guanxing": ("cards", "top", "bottom")}
 
 def _face_down_view(frame: Frame, viewer: int | None) -> dict[str, Any]:
     """A point duel's cards lie face down until both are chosen: only their number shows."""
-    d = frame.data
-    return {k: (len(v) if k == "cards" and d["stage"] < 3 else v) for k, v in d.items()}
+    d = frame.data.to_json()
+    return {k: (len(v) if k == "cards" and d["stage"] < QuhuStage.DONE else v) for k, v in d.items()}
 
 
 # frame kinds whose data holds something not every seat may see -> what a viewer sees of it
@@ -154,10 +155,10 @@ def determinize(state: LtkState, player: int, seed: int) -> LtkState:
     pool = [c for c in out.draw if not kept(c)] if seen else out.draw[:]
     for i in others:
         pool.extend(c for c in seats[i].hand if c not in seats[i].known and not kept(c))
-    looked = [f for f in out.frames if f.kind in _OWN_CARDS and f.data["who"] != player]
+    looked = [f for f in out.frames if f.kind in _OWN_CARDS and f.data.who != player]
     for f in looked:
         for key in _OWN_CARDS[f.kind]:
-            pool.extend(f.data[key])
+            pool.extend(getattr(f.data, key))
     pool.sort()  # sorted first: the world depends on what ``player`` sees, not on the hidden order
     rng.shuffle(pool)
     moved: dict[int, int] = {}  # a re-dealt card -> the card that now lies where it lay
@@ -173,7 +174,7 @@ def determinize(state: LtkState, player: int, seed: int) -> LtkState:
             moved.update(mapping)
     for f in looked:
         for key in _OWN_CARDS[f.kind]:
-            f.data[key] = [pool.pop() for _ in f.data[key]]
+            setattr(f.data, key, [pool.pop() for _ in getattr(f.data, key)])
     if seen:
         draw = [c if kept(c) else pool.pop() for c in out.draw]
         moved.update((a, b) for a, b in zip(out.draw, draw, strict=True) if a != b)

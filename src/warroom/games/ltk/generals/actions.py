@@ -12,6 +12,7 @@ from warroom.engine.events import Event
 from warroom.engine.frames import NO_SEAT, Frame, FrameRule, finish, push
 from warroom.games.ltk import core
 from warroom.games.ltk.cards import RANK, SUIT, tools
+from warroom.games.ltk.frames import Fanjian, Kurou, Quhu, QuhuStage, QuhuVictim, Skill, TwoStage
 from warroom.games.ltk.state import NO_CARD, LtkState
 
 
@@ -36,19 +37,19 @@ class SkillRule(FrameRule[LtkState]):
     kind = "skill"
 
     def step(self, state: LtkState, frame: Frame, events: list[Event]) -> None:
-        d = frame.data
-        if not d["asked"]:
-            d["asked"] = True
-            candidates = _own_cards(state, d["who"]) if d["equip"] else state.seats[d["who"]].hand
-            select(state, d["who"], candidates, d["least"], d["most"], d["name"])
+        d: Skill = frame.data
+        if not d.asked:
+            d.asked = True
+            candidates = _own_cards(state, d.who) if d.equip else state.seats[d.who].hand
+            select(state, d.who, candidates, d.least, d.most, d.name)
             return
         picked: list[int] = []
         for value in frame.results:
-            if isinstance(value, dict) and value.get("purpose") == d["name"]:
+            if isinstance(value, dict) and value.get("purpose") == d.name:
                 picked = value["picked"]
         frame.results.clear()
         finish(state, frame, None)
-        SKILL_EFFECTS[d["name"]](state, d["who"], d["target"], picked, events)
+        SKILL_EFFECTS[d.name](state, d.who, d.target, picked, events)
 
 
 def _skill(name: str, least: int, most: int, equip: bool) -> core.PhaseApply:
@@ -57,8 +58,8 @@ def _skill(name: str, least: int, most: int, equip: bool) -> core.PhaseApply:
         events.append(Event("ability", {"seat": seat, "ability": name}))
         # kept as written ("3", "2,5", "-1": none) in the frame, which is state
         target = move.word("target") if "target" in move else move.word("targets") if "targets" in move else "-1"
-        push(state, "skill", who=seat, name=name, target=target, least=least,
-             most=most if most > 0 else len(_own_cards(state, seat)), equip=equip, asked=False)
+        push(state, Skill(who=seat, name=name, target=target, least=least,
+                          most=most if most > 0 else len(_own_cards(state, seat)), equip=equip, asked=False))
     return apply
 
 
@@ -84,8 +85,8 @@ def _rende_legal(state: LtkState, seat: int) -> list[str]:
 
 def _rende_apply(state: LtkState, seat: int, move: Move, events: list[Event]) -> None:
     events.append(Event("ability", {"seat": seat, "ability": "rende"}))
-    push(state, "skill", who=seat, name="rende", target=move.word("target"), least=1,
-         most=len(state.seats[seat].hand), equip=False, asked=False)
+    push(state, Skill(who=seat, name="rende", target=move.word("target"), least=1,
+                      most=len(state.seats[seat].hand), equip=False, asked=False))
 
 
 def _rende(state: LtkState, seat: int, target: str, cards: list[int], events: list[Event]) -> None:
@@ -111,7 +112,7 @@ def _kurou_legal(state: LtkState, seat: int) -> list[str]:
 
 def _kurou_apply(state: LtkState, seat: int, move: Move, events: list[Event]) -> None:
     events.append(Event("ability", {"seat": seat, "ability": "kurou"}))
-    push(state, "kurou", who=seat, stage=0)
+    push(state, Kurou(who=seat))
 
 
 @core.rule
@@ -119,15 +120,15 @@ class KurouRule(FrameRule[LtkState]):
     kind = "kurou"
 
     def step(self, state: LtkState, frame: Frame, events: list[Event]) -> None:
-        d = frame.data
-        if d["stage"] == 0:
-            d["stage"] = 1
-            core.lose_health(state, d["who"], 1, events)
+        d: Kurou = frame.data
+        if d.stage == TwoStage.START:
+            d.stage = TwoStage.DONE
+            core.lose_health(state, d.who, 1, events)
             return
         frame.results.clear()
         finish(state, frame, None)
-        if state.seats[d["who"]].alive:  # drawn only by a survivor
-            core.draw(state, d["who"], 2, events)
+        if state.seats[d.who].alive:  # drawn only by a survivor
+            core.draw(state, d.who, 2, events)
 
 
 core.PHASE_ACTIONS["kurou"] = (_kurou_legal, _kurou_apply)
@@ -193,7 +194,7 @@ def _fanjian_targets(state: LtkState, seat: int) -> list[str]:
 def _fanjian_apply(state: LtkState, seat: int, move: Move, events: list[Event]) -> None:
     state.used["fanjian"] = 1
     events.append(Event("ability", {"seat": seat, "ability": "fanjian"}))
-    push(state, "fanjian", move.number("target"), by=seat)
+    push(state, Fanjian(by=seat), move.number("target"))
 
 
 @core.rule
@@ -210,7 +211,8 @@ class FanjianRule(FrameRule[LtkState]):
     def answer(self, state: LtkState, frame: Frame, seat: int, action: str, events: list[Event]) -> None:
         frame.seat = NO_SEAT
         suit = Move.parse(action).word("suit")
-        by = frame.data["by"]
+        fanjian: Fanjian = frame.data
+        by = fanjian.by
         hand = state.seats[by].hand
         card = hand[state.rng.below(len(hand))]
         core.take_from_hand(state, by, card)
@@ -236,7 +238,7 @@ def _quhu_targets(state: LtkState, seat: int) -> list[str]:
 def _quhu_apply(state: LtkState, seat: int, move: Move, events: list[Event]) -> None:
     state.used["quhu"] = 1
     events.append(Event("ability", {"seat": seat, "ability": "quhu"}))
-    push(state, "quhu", who=seat, target=move.number("target"), cards=[], stage=0)
+    push(state, Quhu(who=seat, target=move.number("target"), cards=[]))
 
 
 @core.rule
@@ -247,52 +249,52 @@ class QuhuRule(FrameRule[LtkState]):
     kind = "quhu"
 
     def step(self, state: LtkState, frame: Frame, events: list[Event]) -> None:
-        d = frame.data
-        owner = who = d["who"]
+        d: Quhu = frame.data
+        owner = who = d.who
         shown = None
         for value in frame.results:
             if isinstance(value, dict) and value.get("purpose") == "quhu":
                 shown = value["picked"][0]
-                owner = who if d["stage"] == 1 else d["target"]
+                owner = who if d.stage == QuhuStage.THEIRS else d.target
                 core.take_from_hand(state, owner, shown)
-                d["cards"].append(shown)
+                d.cards.append(shown)
         self._step(state, frame, events)
         if shown is not None:  # the card left its hand when it was laid face down (Lianying)
             core.lost(state, owner, shown, "hand", events)
 
     def _step(self, state: LtkState, frame: Frame, events: list[Event]) -> None:
-        d = frame.data
-        who, target = d["who"], d["target"]
+        d: Quhu = frame.data
+        who, target = d.who, d.target
         for value in frame.results:
             if isinstance(value, dict) and "quhu_victim" in value:
-                d["victim"] = value["quhu_victim"]
+                d.victim = value["quhu_victim"]
         frame.results.clear()
-        if d["stage"] == 0:
-            d["stage"] = 1
+        if d.stage == QuhuStage.MINE:
+            d.stage = QuhuStage.THEIRS
             select(state, who, state.seats[who].hand, 1, 1, "quhu")
             return
-        if d["stage"] == 1:
-            d["stage"] = 2
+        if d.stage == QuhuStage.THEIRS:
+            d.stage = QuhuStage.SHOWN
             select(state, target, state.seats[target].hand, 1, 1, "quhu")
             return
-        if d["stage"] == 2:
-            mine, theirs = d["cards"]
+        if d.stage == QuhuStage.SHOWN:
+            mine, theirs = d.cards
             state.discard.extend([mine, theirs])
-            d["cards"], d["shown"] = [], [mine, theirs]
+            d.cards, d.shown = [], [mine, theirs]
             won = RANK[mine] > RANK[theirs]
             events.append(Event("point_duel", {"seat": who, "target": target, "cards": [mine, theirs], "won": won}))
-            d["stage"] = 3
+            d.stage = QuhuStage.DONE
             victims = [v for v in core.alive(state) if v != target and core.in_range(state, target, v)]
             if won and victims:
-                push(state, "quhu_victim", who, victims=victims)
+                push(state, QuhuVictim(victims=victims), who)
                 return
             if not won:
                 finish(state, frame, None)
                 core.damage(state, target, who, 1, [], events, by="quhu")
                 return
-        if d.get("victim", -1) >= 0:
+        if d.victim is not None and d.victim >= 0:
             finish(state, frame, None)
-            core.damage(state, target, d["victim"], 1, [], events, by="quhu")
+            core.damage(state, target, d.victim, 1, [], events, by="quhu")
             return
         finish(state, frame, None)
 
@@ -302,7 +304,8 @@ class QuhuVictimRule(FrameRule[LtkState]):
     kind = "quhu_victim"
 
     def legal(self, state: LtkState, frame: Frame, seat: int) -> list[str]:
-        return [f"choose target={v}" for v in frame.data["victims"]]
+        victim: QuhuVictim = frame.data
+        return [f"choose target={v}" for v in victim.victims]
 
     def answer(self, state: LtkState, frame: Frame, seat: int, action: str, events: list[Event]) -> None:
         frame.seat = NO_SEAT

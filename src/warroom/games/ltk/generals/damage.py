@@ -13,6 +13,7 @@ from warroom.engine.frames import NO_SEAT, Frame, FrameRule, finish, push
 from warroom.engine.triggers import Ability
 from warroom.games.ltk import core
 from warroom.games.ltk.cards import SUIT
+from warroom.games.ltk.frames import Ganglie, Jieming, Yiji
 from warroom.games.ltk.state import NO_CARD, LtkState
 
 Ctx = dict[str, Any]
@@ -72,7 +73,7 @@ def _ganglie(state: LtkState, seat: int, ctx: Ctx, events: list[Event]) -> None:
 def _ganglie_judged(state: LtkState, seat: int, ctx: Ctx, value: Any, events: list[Event]) -> None:
     judged = value["judge"] if isinstance(value, dict) and "judge" in value else NO_CARD
     if judged >= 0 and SUIT[judged] != "heart" and state.seats[ctx["source"]].alive:
-        push(state, "ganglie", ctx["source"], by=seat, stage=0)
+        push(state, Ganglie(by=seat), ctx["source"])
 
 
 @core.rule
@@ -89,19 +90,22 @@ class GanglieRule(FrameRule[LtkState]):
         frame.results.clear()
         finish(state, frame, None)
         if picked:  # after this frame is gone: what the loss fires resolves next
-            core.discard_own(state, frame.data["who"], picked, events, "ganglie")
+            ganglie: Ganglie = frame.data
+            assert ganglie.who is not None  # set by answer before the discard was chosen
+            core.discard_own(state, ganglie.who, picked, events, "ganglie")
 
     def legal(self, state: LtkState, frame: Frame, seat: int) -> list[str]:
         return (["discard"] if len(state.seats[seat].hand) >= 2 else []) + ["suffer"]
 
     def answer(self, state: LtkState, frame: Frame, seat: int, action: str, events: list[Event]) -> None:
         frame.seat = NO_SEAT
-        frame.data["who"] = seat
+        d: Ganglie = frame.data
+        d.who = seat
         if action == "discard":
             select(state, seat, state.seats[seat].hand, 2, 2, "ganglie")
         else:
             finish(state, frame, None)
-            core.damage(state, frame.data["by"], seat, 1, [], events, by="ganglie")
+            core.damage(state, d.by, seat, 1, [], events, by="ganglie")
 
 
 core.TRIGGERS.register(Ability("ganglie", "after_damage", _ganglie, _living_source, optional=True,
@@ -112,7 +116,7 @@ core.TRIGGERS.register(Ability("ganglie", "after_damage", _ganglie, _living_sour
 def _yiji(state: LtkState, seat: int, ctx: Ctx, events: list[Event]) -> None:
     # one point's look; the points still to come wait in ctx, each offered again with its own decline
     ctx["yiji_left"] = ctx.get("yiji_left", int(ctx["amount"])) - 1
-    push(state, "yiji", who=seat, cards=[], looked=False)
+    push(state, Yiji(who=seat, cards=[], looked=False))
 
 
 def _yiji_again(state: LtkState, seat: int, ctx: Ctx, value: Any, events: list[Event]) -> None:
@@ -127,27 +131,29 @@ class YijiRule(FrameRule[LtkState]):
     kind = "yiji"
 
     def step(self, state: LtkState, frame: Frame, events: list[Event]) -> None:
-        d = frame.data
-        if d["looked"] or not state.seats[d["who"]].alive:
-            frame.seat = d["who"] if d["cards"] and state.seats[d["who"]].alive else NO_SEAT
+        d: Yiji = frame.data
+        if d.looked or not state.seats[d.who].alive:
+            frame.seat = d.who if d.cards and state.seats[d.who].alive else NO_SEAT
             if frame.seat == NO_SEAT:
-                finish(state, frame, {"yiji": d["who"]})
+                finish(state, frame, {"yiji": d.who})
             return
-        d["looked"] = True
+        d.looked = True
         for _ in range(2):
             if not core.refill(state, events):
                 return
-            d["cards"].append(state.draw.pop())
-        events.append(Event("look", {"seat": d["who"], "count": 2}, {"cards": d["cards"][:]}, (d["who"],)))
-        frame.seat = d["who"]
+            d.cards.append(state.draw.pop())
+        events.append(Event("look", {"seat": d.who, "count": 2}, {"cards": d.cards[:]}, (d.who,)))
+        frame.seat = d.who
 
     def legal(self, state: LtkState, frame: Frame, seat: int) -> list[str]:
-        return [f"give card={c} to={t}" for c in frame.data["cards"] for t in core.alive(state)]
+        d: Yiji = frame.data
+        return [f"give card={c} to={t}" for c in d.cards for t in core.alive(state)]
 
     def answer(self, state: LtkState, frame: Frame, seat: int, action: str, events: list[Event]) -> None:
         move = Move.parse(action)
         card, to = move.number("card"), move.number("to")
-        frame.data["cards"].remove(card)
+        d: Yiji = frame.data
+        d.cards.remove(card)
         core.gain(state, to, card, False, events, "yiji", seen_by=(seat,))
         frame.seat = NO_SEAT
 
@@ -157,7 +163,7 @@ core.TRIGGERS.register(Ability("yiji", "after_damage", _yiji, _mine, optional=Tr
 
 # ----- Jieming: for each point, a player draws up to their maximum health (at most 5) -----------------------
 def _jieming(state: LtkState, seat: int, ctx: Ctx, events: list[Event]) -> None:
-    push(state, "jieming", seat, points=int(ctx["amount"]))
+    push(state, Jieming(points=int(ctx["amount"])), seat)
 
 
 @core.rule
@@ -171,15 +177,15 @@ class JiemingRule(FrameRule[LtkState]):
         return [f"choose target={t}" for t in core.alive(state)] + ["decline"]
 
     def answer(self, state: LtkState, frame: Frame, seat: int, action: str, events: list[Event]) -> None:
-        d = frame.data
-        d["points"] -= 1
+        d: Jieming = frame.data
+        d.points -= 1
         if action != "decline":
             t = Move.parse(action).number("target")
             s = state.seats[t]
             need = min(5, s.max_hp) - len(s.hand)
             if need > 0:
                 core.draw(state, t, need, events)
-        if d["points"] <= 0 or action == "decline" or core.over(state):
+        if d.points <= 0 or action == "decline" or core.over(state):
             frame.seat = NO_SEAT
 
 

@@ -10,6 +10,7 @@ from warroom.engine.events import Event
 from warroom.engine.frames import Frame, FrameRule, finish, push
 from warroom.games.ltk import core
 from warroom.games.ltk.cards import basic
+from warroom.games.ltk.frames import Jijiang, TwoStage
 from warroom.games.ltk.generals.passive import kingdom
 from warroom.games.ltk.state import LtkState
 
@@ -33,7 +34,7 @@ def _jijiang_legal(state: LtkState, seat: int) -> list[str]:
 
 def _jijiang_apply(state: LtkState, seat: int, move: Move, events: list[Event]) -> None:
     events.append(Event("ability", {"seat": seat, "ability": "jijiang"}))
-    push(state, "jijiang", who=seat, target=move.number("target"), stage=0)
+    push(state, Jijiang(who=seat, target=move.number("target")))
 
 
 @core.rule
@@ -41,11 +42,11 @@ class JijiangRule(FrameRule[LtkState]):
     kind = "jijiang"
 
     def step(self, state: LtkState, frame: Frame, events: list[Event]) -> None:
-        d = frame.data
-        if d["stage"] == 0:
-            d["stage"] = 1
-            core.open_window(state, "respond", _shu(state, d["who"]), card="slash", need=1, verb="play",
-                             why="jijiang", against=d["target"], on_behalf=d["who"], to_table=True)
+        d: Jijiang = frame.data
+        if d.stage == TwoStage.START:
+            d.stage = TwoStage.DONE
+            core.open_window(state, "respond", _shu(state, d.who), card="slash", need=1, verb="play",
+                             why="jijiang", against=d.target, on_behalf=d.who, to_table=True)
             return
         outcome = frame.results.pop()
         frame.results.clear()
@@ -55,7 +56,7 @@ class JijiangRule(FrameRule[LtkState]):
             state.used["jijiang_failed"] = 1  # nobody answered: not again this phase
             return
         state.used["kill"] = state.used.get("kill", 0) + 1  # it is Liu Bei's Kill and counts
-        basic.use_kill(state, d["who"], used, d["target"], events)
+        basic.use_kill(state, d.who, used, d.target, events)
 
 
 core.PHASE_ACTIONS["jijiang"] = (_jijiang_legal, _jijiang_apply)

@@ -13,6 +13,7 @@ from warroom.engine.frames import NO_SEAT, Frame, FrameRule, finish, push
 from warroom.engine.triggers import Ability
 from warroom.games.ltk import core
 from warroom.games.ltk.cards import basic
+from warroom.games.ltk.frames import Guanxing
 from warroom.games.ltk.state import LtkState
 
 Ctx = dict[str, Any]
@@ -97,7 +98,7 @@ def _guanxing(state: LtkState, seat: int, ctx: Ctx, events: list[Event]) -> None
             return
         cards.append(state.draw.pop())
     events.append(Event("look", {"seat": seat, "count": len(cards)}, {"cards": cards[:]}, (seat,)))
-    push(state, "guanxing", seat, who=seat, cards=cards, top=[], bottom=[])
+    push(state, Guanxing(who=seat, cards=cards, top=[], bottom=[]), seat)
 
 
 @core.rule
@@ -108,22 +109,24 @@ class GuanxingRule(FrameRule[LtkState]):
     kind = "guanxing"
 
     def step(self, state: LtkState, frame: Frame, events: list[Event]) -> None:
-        d = frame.data
-        state.draw = d["bottom"][:] + state.draw + d["top"][::-1]
-        for c in d["bottom"] + d["top"]:
-            state.seen[str(c)] = [d["who"]]  # he knows where each of them lies
-        events.append(Event("stacked", {"seat": d["who"], "top": len(d["top"]), "bottom": len(d["bottom"])}))
+        d: Guanxing = frame.data
+        state.draw = d.bottom[:] + state.draw + d.top[::-1]
+        for c in d.bottom + d.top:
+            state.seen[str(c)] = [d.who]  # he knows where each of them lies
+        events.append(Event("stacked", {"seat": d.who, "top": len(d.top), "bottom": len(d.bottom)}))
         finish(state, frame, None)
 
     def legal(self, state: LtkState, frame: Frame, seat: int) -> list[str]:
-        return [f"{where} card={c}" for c in sorted(frame.data["cards"]) for where in ("bottom", "top")]
+        d: Guanxing = frame.data
+        return [f"{where} card={c}" for c in sorted(d.cards) for where in ("bottom", "top")]
 
     def answer(self, state: LtkState, frame: Frame, seat: int, action: str, events: list[Event]) -> None:
         move = Move.parse(action)
         where, card = move.verb, move.number("card")
-        frame.data["cards"].remove(card)
-        frame.data[where].append(card)
-        if not frame.data["cards"]:
+        d: Guanxing = frame.data
+        d.cards.remove(card)
+        (d.top if where == "top" else d.bottom).append(card)
+        if not d.cards:
             frame.seat = NO_SEAT
 
 

@@ -11,6 +11,7 @@ from warroom.engine.frames import NO_SEAT, Frame, FrameRule, finish, push
 from warroom.engine.triggers import Ability
 from warroom.games.ltk import core
 from warroom.games.ltk.cards import TYPES, basic
+from warroom.games.ltk.frames import Liuli
 from warroom.games.ltk.state import NO_CARD, LtkState
 
 Ctx = dict[str, Any]
@@ -45,7 +46,7 @@ def _liuli_targets(state: LtkState, seat: int, user: int) -> list[int]:
 
 
 def _liuli(state: LtkState, seat: int, ctx: Ctx, events: list[Event]) -> None:
-    push(state, "liuli", seat, user=ctx["user"])
+    push(state, Liuli(user=ctx["user"]), seat)
 
 
 def _liuli_moved(state: LtkState, seat: int, ctx: Ctx, value: Any, events: list[Event]) -> None:
@@ -61,7 +62,8 @@ class LiuliRule(FrameRule[LtkState]):
         finish(state, frame, None)
 
     def legal(self, state: LtkState, frame: Frame, seat: int) -> list[str]:
-        return _liuli_choices(state, seat, frame.data["user"])
+        liuli: Liuli = frame.data
+        return _liuli_choices(state, seat, liuli.user)
 
     def answer(self, state: LtkState, frame: Frame, seat: int, action: str, events: list[Event]) -> None:
         move = Move.parse(action)

@@ -3,7 +3,9 @@
 Seats are numbered in play order (the turn passes from seat ``i`` to seat ``i + 1``). Cards are
 ids into :mod:`warroom.games.ltk.cards`. Piles are lists whose **last** item is the top (a draw
 is ``pop()``); position descriptions list them top first. Everything being resolved (a turn, a
-Kill, a rescue round, a Negate chain) is a frame on ``frames`` (:mod:`warroom.engine.frames`).
+Kill, a rescue round, a Negate chain) is a frame on ``frames`` (:mod:`warroom.engine.frames`);
+the data of LTK's own frame kinds is typed (:mod:`warroom.games.ltk.frames`), read into its
+classes as a state is loaded and cloned by them.
 """
 
 from __future__ import annotations

@@ -176,3 +176,50 @@ def test_no_module_but_the_parser_splits_move_text() -> None:
                        if name != "warroom.engine.actions" and name not in NOT_MOVE_TEXT_SPLITS
                        for call in splits_on_equals(path.read_text()))
     assert offenders == []
+
+
+# ----- the server's units meet only through public names ----------------------------------------
+SERVER = SRC / "warroom" / "server"
+
+
+def _private(name: str) -> bool:
+    return name.startswith("_") and not name.startswith("__")
+
+
+def private_reach(source: str) -> list[str]:
+    """Where ``source`` (a server module) uses another module's private names: an underscore
+    name imported from a ``warroom.server`` module, or an attribute ``x._name`` on anything but
+    ``self``/``cls`` that this module does not define itself (so ``manager._commit``,
+    ``self.manager._accept``, ``tables._load`` from outside their own module)."""
+    tree = ast.parse(source)
+    own: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            own.add(node.name)
+        elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+            own.add(node.attr)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            own.add(node.id)
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and (node.level or (node.module or "").startswith("warroom.server")):
+            found += [f"from {node.module} import {a.name}" for a in node.names if _private(a.name)]
+        elif (isinstance(node, ast.Attribute) and _private(node.attr) and node.attr not in own
+                and not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"))):
+            found.append(ast.unparse(node))
+    return found
+
+
+def test_the_private_reach_finder_finds_a_manager_s_private_commit_called_from_outside() -> None:
+    source = ("from warroom.server.tables import _record\n"
+              "async def advance(manager, table):\n"
+              "    await manager._commit(table)\n    self.manager._broadcast(table)\n"
+              "class Own:\n    def _mine(self): self._x = 1\n    def go(self, other): other._mine(); self._x\n")
+    assert sorted(private_reach(source)) == ["from warroom.server.tables import _record", "manager._commit",
+                                             "self.manager._broadcast"]
+
+
+def test_no_server_module_reaches_into_another_s_private_names() -> None:
+    offenders = sorted(f"{path.stem}: {use}" for path in SERVER.rglob("*.py")
+                       for use in private_reach(path.read_text()))
+    assert offenders == []

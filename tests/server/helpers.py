@@ -26,7 +26,7 @@ from starlette.testclient import WebSocketTestSession
 
 from warroom.engine import registry
 from warroom.engine.record import Record, replay
-from warroom.server.tables import autopilot_note
+from warroom.server.play import autopilot_note
 
 GAME = registry.get("kessen")
 SHORT = {"options": {"max_rounds": 3}}  # a game called after 3 rounds keeps tests quick

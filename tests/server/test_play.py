@@ -106,15 +106,15 @@ def test_a_bot_that_follows_the_game_sees_each_human_move_off_the_event_loop_bef
     next chooses, on a thread other than the event loop's (following a belief of hundreds of
     worlds takes tens of ms; the loop serves every table meanwhile)."""
     from warroom.bots import ismcts
-    from warroom.server.tables import TableManager
+    from warroom.server.play import Play
 
     monkeypatch.setitem(ismcts.LEVELS, "ismcts", replace(ismcts.LEVELS["ismcts"], iterations=4, belief=8))
     loop_threads: set[int] = set()
     shown: list[tuple[int, int, str]] = []  # thread, mover, the move as the bot's seat saw it
     seen_when_choosing: list[int] = []  # at each of the bot's choices, how many moves it had seen
-    accept, follow, choose_in = TableManager._accept, ismcts.ISMCTSBot.witness, ismcts.ISMCTSBot.choose_in
+    accept, follow, choose_in = Play.accept, ismcts.ISMCTSBot.witness, ismcts.ISMCTSBot.choose_in
 
-    async def accept_on_loop(self: TableManager, *args: Any, **kwargs: Any) -> None:
+    async def accept_on_loop(self: Play, *args: Any, **kwargs: Any) -> None:
         loop_threads.add(threading.get_ident())
         await accept(self, *args, **kwargs)
 
@@ -126,7 +126,7 @@ def test_a_bot_that_follows_the_game_sees_each_human_move_off_the_event_loop_bef
         seen_when_choosing.append(len(shown))
         return choose_in(self, info, legal, rng)
 
-    monkeypatch.setattr(TableManager, "_accept", accept_on_loop)
+    monkeypatch.setattr(Play, "accept", accept_on_loop)
     monkeypatch.setattr(ismcts.ISMCTSBot, "witness", witnessed)
     monkeypatch.setattr(ismcts.ISMCTSBot, "choose_in", chosen)
     t = create(client, [HUMAN, bot("ismcts")], seed=5)

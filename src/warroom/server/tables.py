@@ -1,10 +1,11 @@
-"""The tables a server runs: seats and tokens, accepted actions, bots, autopilot, broadcasting.
+"""The tables a server runs, and their life: creating, loading, seats and tokens, connections,
+ending, leases and storage.
 
 Each running table lives in memory as a :class:`LiveTable` (its state, record and
-log) guarded by one asyncio lock. An action is accepted by applying it to a clone
-of the state and committing the record row; only after the commit does the clone
-become the state and every connection hear of it, so a crash can lose nothing
-anyone was told. A restart rebuilds every unfinished table by replaying its record.
+log) guarded by one asyncio lock. A restart rebuilds every unfinished table by replaying its
+record. Playing at a table is ``server/play.py``'s (accepting an action, broadcasting views);
+each table's mode, chosen once when it is made or loaded, runs it in time: ``server/turns.py``
+for turn-based games, ``server/realtime.py`` for real-time ones; its bots are ``server/bots.py``'s.
 """
 
 from __future__ import annotations
@@ -18,33 +19,23 @@ import re
 import secrets
 import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol, TypeVar
 
 from warroom import bots as bot_registry
-from warroom.engine import ALL_SEEING, CLOCK_SEAT, Event, Game, IllegalAction, WarroomError, canonical, registry
-from warroom.engine.infoset import choose, followers, witness
+from warroom.engine import ALL_SEEING, CLOCK_SEAT, Event, Game, WarroomError, registry
+from warroom.engine.infoset import followers
 from warroom.engine.record import Record, Step, abandonment, replay, resignation
 from warroom.engine.rng import KEYED, generator_of, with_generator
 from warroom.engine.runner import bot_rng
-from warroom.server import realtime
+from warroom.server.bots import Bots
 from warroom.server.db import Store, StoredSeat, StoredTable, now
 from warroom.server.leases import LeaseLost, Leases
-from warroom.server.protocol import (
-    ActionMessage,
-    Created,
-    CreateTable,
-    DecisionInfo,
-    ErrorMessage,
-    Fairness,
-    LegalAction,
-    SeatInfo,
-    SeatTicket,
-    SeatToken,
-    StateMessage,
-)
+from warroom.server.play import Mode, Play, autopilot_note, fairness
+from warroom.server.protocol import ActionMessage, Created, CreateTable, SeatInfo, SeatTicket, SeatToken
+from warroom.server.realtime import RealTime
+from warroom.server.turns import TurnBased
 
 log = logging.getLogger("warroom.server")
 T = TypeVar("T")
@@ -86,15 +77,6 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def seed_commitment(seed: int) -> str:
-    """The SHA-256 of the seed's decimal digits, published when the table starts."""
-    return hashlib.sha256(str(seed).encode()).hexdigest()
-
-
-def fairness(generator: str, seed: int, finished: bool) -> Fairness:
-    return Fairness(generator=generator, commitment=seed_commitment(seed), seed=str(seed) if finished else None)
-
-
 def invite_url(table_id: str, seat: int, token: str) -> str:
     # the token rides in the fragment, which browsers never send to the server
     return f"/table/{table_id}#seat={seat}&token={token}"
@@ -122,7 +104,8 @@ class Seat:
 class LiveTable:
     """A table being served: state, record steps and log, under one lock."""
 
-    def __init__(self, stored: StoredTable, game: Game[Any], state: Any, log_: list[Event]) -> None:
+    def __init__(self, stored: StoredTable, game: Game[Any], state: Any, log_: list[Event],
+                 mode: Mode) -> None:
         self.id = stored.id
         self.game = game
         self.config = stored.config
@@ -142,8 +125,10 @@ class LiveTable:
         self.lock = asyncio.Lock()
         self.listeners: list[Listener] = []
         self.bots = {s.seat: bot_registry.make(game.name, s.bot) for s in self.seats if s.bot is not None}
+        self.clock_origin: int | None = stored.clock_origin  # real-time tables (server/realtime.py)
+        self.mode = mode
         # whether any bot follows the game (``engine.infoset.witness``): every move is shown to it
-        self.followers = not game.realtime and followers(game, self.bots.values())
+        self.followers = self.mode.follows and followers(game, self.bots.values())
         # with a human at the table, bots' (and autopilots') streams come from the system's secure
         # source, never from the seed a creator may have chosen (their choices are in the record, so
         # replays do not need them); a table of bots alone plays as ``warroom simulate`` would
@@ -152,16 +137,7 @@ class LiveTable:
         else:
             self.rngs = {s.seat: bot_rng(self.seed, s.seat) for s in self.seats}
         self.generator = generator_of(stored.config)
-        self.bot_task: asyncio.Task[None] | None = None
-        self.timer: asyncio.Task[None] | None = None
-        self.started = time.monotonic()
-        # real-time tables (server/realtime.py): the stored clock origin, the tasks, a change signal
-        self.clock_origin: int | None = stored.clock_origin
-        self.rt_bots: dict[int, asyncio.Task[None]] = {}
-        self.rt_timer: asyncio.Task[None] | None = None
-        self.change = asyncio.Event()
         self.away_since: float | None = time.monotonic()  # since when no human seat has been connected
-        self.deadline: float | None = None  # when the autopilot plays the waiting human seats
         self.pause_until = 0.0  # bots wait until then: an outcome people read (Game.pause_events)
 
     @property
@@ -224,12 +200,6 @@ def abandoned() -> dict[str, Any]:
     return abandonment()
 
 
-def autopilot_note(name: str, seat: int, bot: str) -> Event:
-    """The public log entry that says seat ``name`` ran out of time and its autopilot acted."""
-    return Event("autopilot", {"seat": seat, "name": name, "bot": bot,
-                               "text": f"{name} ran out of time; the {bot} autopilot acted"})
-
-
 def rebuild(stored: StoredTable) -> tuple[Game[Any], Any, list[Event]]:
     """Replay a stored table's record, checking every hash: its game, state and log."""
     game = registry.get(stored.game)
@@ -259,19 +229,12 @@ class TableManager:
         self.leases = leases
         self.max_per_player = max_per_player  # tables not finished where one player holds a seat (0: any)
         self.adopter: asyncio.Task[None] | None = None
-        # bots think on these threads, so a slow search never stalls the event loop (other tables)
-        self.thinkers = ThreadPoolExecutor(max_workers=2, thread_name_prefix="warroom-bot")
-        # real-time bots think on threads of their own: they think at every change of their table,
-        # and their reaction times must not wait behind a turn-based search
-        self.rt_thinkers = ThreadPoolExecutor(max_workers=2, thread_name_prefix="warroom-rt-bot")
         self.abandon_seconds = abandon_seconds
         self.sweeper: asyncio.Task[None] | None = None
-        self.bot_delay = bot_delay
-        # real-time tables: bots' reaction times are multiplied by this; the default pause of 0.3 s
-        # gives 1 (times as the reaction models say), a server without pauses (tests) gives 0
-        self.reaction_scale = bot_delay / 0.3
-        # after an outcome people read (an engagement's result) the bots wait this long
-        self.result_pause = bot_delay * RESULT_PAUSE_FACTOR
+        # playing at the tables; after an outcome people read (an engagement's result) bots wait
+        self.play = Play(store, bot_delay * RESULT_PAUSE_FACTOR, finishing=self._tell_finished,
+                         finished=self._finished_now, lost=self.unhost if leases is not None else None)
+        self.bots = Bots(self.play, bot_delay)
         self.max_tables = max_tables
         self.tables: dict[str, LiveTable] = {}
         self._loading = asyncio.Lock()
@@ -279,8 +242,15 @@ class TableManager:
         self.on_finished: list[Callable[[LiveTable], None]] = []
         # how many tables not finished a player opened without holding a seat there (their knockouts')
         self.opened_by: list[Callable[[str], int]] = []
-        self._commits: set[asyncio.Future[None]] = set()  # commits in flight, finished before shutdown
-        self.closing = False
+
+    @property
+    def closing(self) -> bool:
+        """The server is stopping: no new bot or clock task starts."""
+        return self.bots.closing
+
+    def mode_for(self, game: Game[Any]) -> Mode:
+        """The mode a table of ``game`` plays in, chosen once, when the table is made or loaded."""
+        return RealTime(self.bots, self.play) if game.realtime else TurnBased(self.bots)
 
     # ----- life cycle ----------------------------------------------------------------------------
     async def start(self) -> None:
@@ -316,16 +286,14 @@ class TableManager:
 
     async def stop(self) -> None:
         """Stop the bots and clocks, and let commits in flight finish (before the store closes)."""
-        self.closing = True  # no new bot or clock task from here on
-        tasks = [t for table in self.tables.values() for t in (table.bot_task, table.timer) if t is not None]
-        tasks += [t for table in self.tables.values() for t in realtime.tasks(table)]
+        self.bots.closing = True  # no new bot or clock task from here on
+        tasks = [t for table in self.tables.values() for t in table.mode.tasks()]
         tasks += [t for t in (self.sweeper, self.adopter) if t is not None]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-        await asyncio.gather(*self._commits, return_exceptions=True)
-        self.thinkers.shutdown(wait=False, cancel_futures=True)
-        self.rt_thinkers.shutdown(wait=False, cancel_futures=True)
+        await self.play.settle()
+        self.bots.shutdown()
         if self.leases is not None:
             await self.leases.close()  # only now: no commit can follow the release of the locks
 
@@ -352,9 +320,9 @@ class TableManager:
                 if hosted:
                     await self._unlease(table_id)
                 raise
-            table = LiveTable(stored, game, state, events)
+            table = LiveTable(stored, game, state, events, self.mode_for(game))
             self.tables[table_id] = table
-            self._kick(table)
+            table.mode.kick(table)
             return table
 
     async def _lease(self, table_id: str) -> bool:
@@ -482,9 +450,9 @@ class TableManager:
             log.exception("table %s not saved", table_id)
             await self._unlease(table_id)
             raise Refused(503, "the table could not be saved; try again") from None
-        table = LiveTable(stored, game, state, setup)
+        table = LiveTable(stored, game, state, setup, self.mode_for(game))
         self.tables[table_id] = table
-        self._kick(table)
+        table.mode.kick(table)
         return Created(table=table_id, seats=tickets, spectate_url=f"/table/{table_id}")
 
     async def make_room(self, tables: int, player: str | None) -> None:
@@ -528,7 +496,7 @@ class TableManager:
             chosen = free[0]
             token = secrets.token_urlsafe(24)
             await self._claim(table, chosen, token_hash(token), player)
-            self._broadcast(table)
+            self.play.broadcast(table)
         return SeatTicket(seat=chosen.seat, name=chosen.name, kind="human", token=token,
                           url=invite_url(table.id, chosen.seat, token))
 
@@ -543,7 +511,7 @@ class TableManager:
             log.exception("table %s: seat %d claim not saved", table.id, seat.seat)
             raise Refused(503, "the seat could not be claimed; try again") from None
         seat.token_hash, seat.claimed, seat.player, table.status = digest, True, holder, status
-        self._kick(table)
+        table.mode.kick(table)
 
     async def summary(self, table_id: str) -> dict[str, Any]:
         table = self.tables.get(table_id)
@@ -642,9 +610,9 @@ class TableManager:
             arrived = table.seats[conn.seat].connected == 1
             if table.seats[conn.seat].kind == "human":
                 table.away_since = None
-        conn.send(self._state_text(table, conn, None))
+        conn.send(self.play.state_text(table, conn, None))
         if arrived:  # the others see the seat come online
-            self._broadcast(table, skip=conn)
+            self.play.broadcast(table, skip=conn)
 
     def detach(self, table: LiveTable, conn: Listener) -> None:
         """Forget a closed connection; its seat stays its player's."""
@@ -655,7 +623,7 @@ class TableManager:
                 if table.seats[conn.seat].connected == 0:
                     if not any(s.connected for s in table.seats if s.kind == "human"):
                         table.away_since = time.monotonic()
-                    self._broadcast(table)
+                    self.play.broadcast(table)
         self._evict_if_idle(table)
 
     def latency(self, table: LiveTable, conn: Listener) -> None:
@@ -670,7 +638,7 @@ class TableManager:
         before = seat.latency_ms
         seat.latency_ms = measured
         if before is None or abs(measured - before) >= 20:
-            self._broadcast(table)
+            self.play.broadcast(table)
 
     # ----- players: their tables, resigning, leaving, abandoned tables -----------------------------
     async def tables_of(self, player: str) -> list[dict[str, Any]]:
@@ -728,7 +696,7 @@ class TableManager:
             if not any(s.claimed for s in table.seats if s.kind == "human"):
                 await self._end(table, abandoned())
             else:
-                self._broadcast(table)
+                self.play.broadcast(table)
 
     async def _end(self, table: LiveTable, result: dict[str, Any]) -> None:
         """Finish a table with no action (lock held) and tell everyone."""
@@ -738,10 +706,9 @@ class TableManager:
             log.exception("table %s: end not saved", table.id)
             raise Refused(503, "the table could not be ended; try again") from None
         table.result, table.status = result, "finished"
-        if table.timer is not None:
-            table.timer.cancel()
+        table.mode.ended()
         self._tell_finished(table)
-        self._broadcast(table)
+        self.play.broadcast(table)
         self._finished_now(table)
 
     def _finished_now(self, table: LiveTable) -> None:
@@ -753,16 +720,13 @@ class TableManager:
     def _let_go(self, table_id: str) -> None:
         """Release a table's lease soon (finished before shutdown, like commits)."""
         if self.leases is not None and table_id in self.leases.held:
-            release = asyncio.ensure_future(self._unlease(table_id))
-            self._commits.add(release)
-            release.add_done_callback(self._commits.discard)
+            self.play.keep(asyncio.ensure_future(self._unlease(table_id)))
 
     def unhost(self, table: LiveTable, code: int = 1012) -> None:
         """Stop serving a table that is not finished (its lease is lost): its tasks stop, its
         connections are closed with ``code`` (1012: reconnect) and it leaves memory."""
-        for task in (table.bot_task, table.timer, *realtime.tasks(table)):
-            if task is not None:
-                task.cancel()
+        for task in table.mode.tasks():
+            task.cancel()
         for conn in list(table.listeners):
             drop = getattr(conn, "drop", None)
             if drop is not None:
@@ -808,236 +772,8 @@ class TableManager:
             self._let_go(table.id)  # a table that ended as this process took it over
 
     async def act(self, table: LiveTable, conn: Listener, msg: ActionMessage) -> None:
-        """Play a connection's action, or tell it why not (and change nothing)."""
-        async with table.lock:
-            reason = self._refusal(table, conn, msg)
-            if reason is None:
-                try:
-                    await self._accept(table, conn.seat if conn.seat is not None else -1, msg.action,
-                                       reply=(conn, msg.id))
-                    return
-                except IllegalAction as err:
-                    reason = str(err)
-                except _NotSaved:
-                    reason = "the action could not be saved; nothing changed, try again"
-                except Exception:  # a game's bug: the state is a clone's, so nothing changed
-                    log.exception("table %s: action %r failed", table.id, msg.action[:100])
-                    reason = "the game could not read this action; nothing changed"
-            conn.send(ErrorMessage(reason=reason, reply_to=msg.id, version=table.version).model_dump_json())
-
-    def _refusal(self, table: LiveTable, conn: Listener, msg: ActionMessage) -> str | None:
-        if conn.seat is None:
-            return "spectators cannot act"
-        if conn.token_hash != table.seats[conn.seat].token_hash:
-            return "this connection's token no longer holds the seat"
-        if table.status == "open":
-            return "the table is waiting for players to join"
-        if table.status == "finished":
-            return "the game is over"
-        if table.game.realtime:
-            return None  # arrival order: the game checks the action at the instant it arrives
-        if msg.version != table.version:
-            return f"stale: your action was made at version {msg.version}, the table is at {table.version}"
-        if conn.seat not in table.game.deciders(table.state):
-            return f"{table.seats[conn.seat].name} has no decision to make now"
-        return None
-
-    # ----- accepting actions -----------------------------------------------------------------------
-    async def _accept(self, table: LiveTable, seat: int, action: str, autopilot: str | None = None,
-                      reply: tuple[Listener, str | None] | None = None) -> None:
-        """Apply to a clone, commit, then publish (lock held). Raises IllegalAction or _NotSaved."""
-        game = table.game
-        text = canonical(action)
-        state = game.clone(table.state)
-        t = realtime.game_time(table) if game.realtime else None
-        # bots that follow the game are shown the move as their seats see it, in the state before it
-        before = game.clone(state) if table.followers else None
-        events = game.apply(state, seat, text, t)
-        res = game.result(state)
-        step = Step(seat, text, game.hash(state), t, autopilot is not None)
-        result = None if res is None else res.to_json()
-        # the commit and what follows run to the end even if the caller is cancelled meanwhile, so
-        # memory never falls behind the database
-        publish = asyncio.ensure_future(self._commit(table, step, state, events, result, autopilot, reply, before))
-        self._commits.add(publish)
-        publish.add_done_callback(self._commits.discard)
-        await asyncio.shield(publish)
-
-    async def _commit(self, table: LiveTable, step: Step, state: Any, events: list[Event],
-                      result: dict[str, Any] | None, autopilot: str | None,
-                      reply: tuple[Listener, str | None] | None, before: Any = None) -> None:
-        if before is not None:
-            # a belief of hundreds of worlds takes tens of ms to follow a move: on a thread of its
-            # own (not a bot thinker's, so no move waits behind another table's search), and done
-            # before the bots are kicked, so a bot never chooses without having seen the move
-            try:
-                await asyncio.to_thread(witness, table.game, before, step.seat, step.action, table.bots,
-                                        table.rngs.__getitem__)
-            except Exception:  # a bot's bug never refuses a legal move: the bot re-syncs when it next chooses
-                log.exception("table %s: a bot failed to follow action %d", table.id, table.version + 1)
-        try:
-            await self.store.run(self.store.append_step, table.id, table.version + 1, step, result)
-        except Exception as err:
-            log.exception("table %s: action %d not saved", table.id, table.version + 1)
-            if self.leases is not None and isinstance(err, RuntimeError):
-                # the version guard: another process wrote this table, so this one lost its lease;
-                # its clients reconnect to whoever hosts it now
-                asyncio.get_running_loop().call_soon(self.unhost, table)
-            raise _NotSaved() from err
-        table.state = state
-        table.steps.append(step)
-        if autopilot is not None:
-            table.log.append(autopilot_note(table.seats[step.seat].name, step.seat, autopilot))
-        table.log.extend(events)
-        if table.game.pause_events.intersection(e.kind for e in events):
-            table.pause_until = time.monotonic() + self.result_pause
-        if result is not None:
-            table.result, table.status = result, "finished"
-            self._tell_finished(table)
-        self._broadcast(table, reply=reply)
-        self._kick(table)
-        if result is not None:
-            self._finished_now(table)
-
-    # ----- bots and the clock ----------------------------------------------------------------------
-    def _kick(self, table: LiveTable) -> None:
-        """After any change: start the bots if one must move, and (re)start the decision clock."""
-        if self.closing:
-            return
-        if table.game.realtime:
-            realtime.kick(self, table)  # every bot seat on its reaction clock, and the deadline timer
-            return
-        if table.waiting_on("bot") and (table.bot_task is None or table.bot_task.done()):
-            table.bot_task = asyncio.create_task(self._play_bots(table))
-        current = asyncio.current_task()
-        if table.timer is not None and table.timer is not current:
-            table.timer.cancel()
-        table.timer = None
-        if table.decision_seconds is not None and table.waiting_on("human"):
-            table.timer = asyncio.create_task(self._clock(table, table.version, table.decision_seconds))
-            table.deadline = time.monotonic() + max(table.decision_seconds, self.bot_delay)
-        else:
-            table.deadline = None
-
-    async def _play_bots(self, table: LiveTable) -> None:
-        """Play bot seats while one must move, yielding between moves so other tables get their turn."""
-        while True:
-            await asyncio.sleep(max(self.bot_delay, table.pause_until - time.monotonic()))
-            async with table.lock:
-                seats = table.waiting_on("bot")
-                if not seats:
-                    return
-                seat, version = seats[0], table.version
-                state = table.game.clone(table.state)
-            # the bot thinks on a thread, without the lock: the table's people and every other
-            # table go on meanwhile; its move is applied only if the table has not moved since
-            action = await self._think(table, seat, table.bots[seat], state)
-            async with table.lock:
-                if table.version != version or seat not in table.waiting_on("bot"):
-                    continue
-                try:
-                    await self._accept(table, seat, action)
-                    continue
-                except (IllegalAction, _NotSaved) as err:
-                    log.warning("table %s: bot move for seat %d failed: %s", table.id, seat, err)
-            await asyncio.sleep(1.0)  # the database is failing: try again a little later
-
-    async def _clock(self, table: LiveTable, version: int, seconds: float) -> None:
-        """When a human seat has not decided in time, its autopilot bot acts for it.
-
-        Like any bot it never acts sooner than the bot delay, so people can follow its moves.
-        """
-        await asyncio.sleep(max(seconds, self.bot_delay))
-        async with table.lock:
-            seats = table.waiting_on("human")
-            if table.version != version or not seats:
-                return
-            seat = seats[0]
-            bot = bot_registry.make(table.game.name, table.autopilot)
-            state = table.game.clone(table.state)
-        # thinking off the loop (and the lock); the move stands only if the seat still waits on it
-        action = await self._think(table, seat, bot, state)
-        async with table.lock:
-            if table.version != version or seat not in table.waiting_on("human"):
-                return
-            try:
-                await self._accept(table, seat, action, autopilot=table.autopilot)
-            except (IllegalAction, _NotSaved) as err:
-                log.warning("table %s: autopilot for seat %d failed: %s", table.id, seat, err)
-                self._kick(table)  # the clock starts again rather than leave the seat waiting forever
-
-    async def _think(self, table: LiveTable, seat: int, bot: bot_registry.Bot, state: Any) -> str:
-        """``bot``'s move for ``seat`` in ``state`` (a clone of the table's), chosen on a bot thread."""
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.thinkers, self._choose, table, seat, bot, state)
-
-    def _choose(self, table: LiveTable, seat: int, bot: bot_registry.Bot, state: Any) -> str:
-        game = table.game
-        legal = game.legal_actions(state, seat)
-        rng = table.rngs[seat]
-        try:
-            action = choose(game, state, seat, bot, legal, rng)
-        except Exception:
-            log.exception("table %s: bot %s failed; a random legal action is played", table.id, bot.name)
-            action = ""
-        if action not in legal:
-            log.warning("table %s: bot %s chose %r, not a legal action", table.id, bot.name, action)
-            action = legal[rng.randrange(len(legal))]
-        return action
-
-    # ----- telling connections ---------------------------------------------------------------------
-    def _broadcast(self, table: LiveTable, reply: tuple[Listener, str | None] | None = None,
-                   skip: Listener | None = None) -> None:
-        """Send every connection (but ``skip``) its state; the actor's copy carries ``reply_to``."""
-        cache: dict[tuple[int | None, int], str] = {}
-        for conn in table.listeners:
-            if conn is skip:
-                continue
-            if reply is not None and conn is reply[0]:
-                conn.send(self._state_text(table, conn, reply[1]))
-                continue
-            key = (conn.seat, conn.log_sent)
-            text = cache.get(key)
-            if text is None:
-                text = cache[key] = self._state_text(table, conn, None)
-            else:
-                conn.log_sent = len(table.log)
-            conn.send(text)
-
-    def _state_text(self, table: LiveTable, conn: Listener, reply_to: str | None) -> str:
-        """The ``state`` message for ``conn``; advances its log cursor."""
-        game, state, seat = table.game, table.state, conn.seat
-        legal: list[LegalAction] = []
-        clock = realtime.game_time(table) if game.realtime else None
-        if seat is not None and table.status == "running":
-            legal = [LegalAction(action=a, text=game.describe(state, seat, a))
-                     for a in game.legal_actions(state, seat, clock)]
-        left = None
-        if table.deadline is not None and table.status == "running":
-            left = max(0, int((table.deadline - time.monotonic()) * 1000))
-        decisions = [DecisionInfo(seat=d.player, kind=d.kind, prompt=d.prompt if d.player == seat else None,
-                                  time_left_ms=left if table.seats[d.player].kind == "human" else None)
-                     for d in game.decisions(state)]
-        start = conn.log_sent
-        entries = [e.visible_to(seat) for e in table.log[start:]]
-        conn.log_sent = len(table.log)
-        return StateMessage(
-            table=table.id, seat=seat, version=table.version, view=game.view(state, seat), legal=legal,
-            decisions=decisions, log_from=start, log=entries, result=table.result,
-            seats=[s.info() for s in table.seats], clock_ms=clock,
-            fairness=fairness(table.generator, table.seed, table.status == "finished"), reply_to=reply_to,
-            summary=finished_summary(game, table.config, table.log) if table.result is not None else None,
-            pause_ms=max(0, int((table.pause_until - time.monotonic()) * 1000)) if table.status == "running" else 0,
-        ).model_dump_json()
-
-
-class _NotSaved(Exception):
-    """The database refused an action's commit; nothing changed."""
-
-
-def finished_summary(game: Game[Any], config: dict[str, Any], log_: list[Event]) -> list[str]:
-    """A finished game's summary (``Game.summary``) from the public log, the same for every seat."""
-    return game.summary(config, [e.visible_to(None) for e in log_])
+        """Play a connection's action, or tell it why not (``Play.act``)."""
+        await self.play.act(table, conn, msg)
 
 
 def replay_markers(game: Game[Any], config: dict[str, Any], steps: list[dict[str, Any]]) -> list[dict[str, Any]]:

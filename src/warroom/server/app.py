@@ -36,6 +36,7 @@ from warroom.server.leases import Leases, uses_leases
 from warroom.server.limits import BodyLimit, CreationLimiter, ServerLimits, guarded_protocol
 from warroom.server.players import COOKIE, MAX_AGE, clean_name, new_token, player_of
 from warroom.server.protocol import Created, CreateTable, ErrorMessage, JoinTable, PlayerName, SeatTicket
+from warroom.server.records import Records
 from warroom.server.tables import Refused, TableManager
 from warroom.server.tournaments import TournamentManager
 from warroom.server.tournaments import install as install_tournaments
@@ -93,6 +94,7 @@ def create_app(
                                    abandon_seconds=caps.abandon_seconds, leases=leases,
                                    max_per_player=caps.max_tables_per_player)
             app.state.manager = manager
+            app.state.records = Records(manager)
             await manager.start()
             app.state.tournaments = TournamentManager(manager)
             await app.state.tournaments.start()
@@ -107,6 +109,10 @@ def create_app(
 
     def manager_of(request: Request | WebSocket) -> TableManager:
         found: TableManager = request.app.state.manager
+        return found
+
+    def records_of(request: Request) -> Records:
+        found: Records = request.app.state.records
         return found
 
     @app.exception_handler(Refused)
@@ -231,12 +237,12 @@ def create_app(
     @app.get("/api/tables/{table_id}/record")
     async def table_record(table_id: str, request: Request) -> dict[str, Any]:
         """The game record, once the game is over (409 before)."""
-        return (await manager_of(request).finished_record(table_id)).to_json()
+        return (await records_of(request).finished_record(table_id)).to_json()
 
     @app.get("/api/tables/{table_id}/replay")
     async def table_replay(table_id: str, request: Request, seat: str | None = None) -> dict[str, Any]:
         """Every step of a finished game from one seat's point of view (none: spectator; all: all-seeing)."""
-        return await manager_of(request).replay(table_id, seat)
+        return await records_of(request).replay(table_id, seat)
 
     install_tournaments(app, creations.take, identify)  # knockouts: /api/tournaments, /ws/tournaments/{id}
 

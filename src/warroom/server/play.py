@@ -225,8 +225,7 @@ class Play:
         legal: list[LegalAction] = []
         clock = table.mode.clock(table)
         if seat is not None and running:
-            legal = [LegalAction(action=a, text=game.describe(state, seat, a))
-                     for a in game.legal_actions(state, seat, clock)]
+            legal = [LegalAction.of(a, game.describe(state, seat, a)) for a in game.legal_actions(state, seat, clock)]
         left = table.mode.time_left_ms() if running else None
         decisions = [DecisionInfo(seat=d.player, kind=d.kind, prompt=d.prompt if d.player == seat else None,
                                   time_left_ms=left if table.seats[d.player].kind == "human" else None)

@@ -12,6 +12,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
+from warroom.engine.actions import Move
+
 MAX_MESSAGE_BYTES = 4096
 MAX_DEPTH = 8  # nesting of arrays and objects in a client message (a valid one has 1)
 MAX_SEED = 2**63 - 1
@@ -154,8 +156,20 @@ class SeatInfo(BaseModel):
 
 
 class LegalAction(BaseModel):
+    """A legal move: its canonical text (what a client sends back), its verb and arguments as the
+    engine's ``Move`` reads them (whole numbers as numbers, lists as lists: what a client builds a
+    board's choices from, never parsing the text), and a sentence for people."""
+
     action: str
+    verb: str
+    args: dict[str, Any]
     text: str
+
+    @classmethod
+    def of(cls, move: str, label: str) -> LegalAction:
+        parsed = Move.parse(move)
+        return cls(action=move, verb=parsed.verb,
+                   args={k: list(v) if isinstance(v, tuple) else v for k, v in parsed.args}, text=label)
 
 
 class DecisionInfo(BaseModel):

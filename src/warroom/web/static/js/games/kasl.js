@@ -197,22 +197,21 @@ function ownerClass(owner, seats) {
   return owner < seats.length ? seatClass(owner) : "neutral";
 }
 
+const STEPS = new Set(["attack", "move", "lord"]); // moves from one territory to another
+
 export function createView(ctx) {
   const board = boardFrom(ctx.rules);
   let selected = null; // the territory chosen as the source of an attack
   const who = (p) => (ctx.seatLabel ? ctx.seatLabel(p) : `seat ${p}`);
 
+  // a move's verb and arguments come with it from the server (never read off its text)
+  const picks = (m, id) => m.verb === "pick" && m.args.territory === id;
+  const goes = (m, from) => STEPS.has(m.verb) && m.args.from === from;
+
   function actionFor(id, legal) {
-    const actions = legal.map((m) => m.action);
-    const pick = actions.find((a) => a === `pick territory=${id}`);
-    if (pick) return pick;
-    if (selected !== null) {
-      const attack = actions.find((a) => a === `attack from=${selected} to=${id}`);
-      if (attack) return attack;
-      const move = actions.find((a) => a === `move from=${selected} to=${id}` || a === `lord from=${selected} to=${id}`);
-      if (move) return move;
-    }
-    return null;
+    const found = legal.find((m) => picks(m, id))
+      || (selected !== null ? legal.find((m) => goes(m, selected) && m.args.to === id) : undefined);
+    return found ? found.action : null;
   }
 
   function clickTerritory(id, snap) {
@@ -223,8 +222,7 @@ export function createView(ctx) {
       ctx.act(action);
       return;
     }
-    const starts = (snap.legal || []).some((m) => /^(attack|move|lord) from=/.test(m.action)
-      && m.action.split(" ")[1] === `from=${id}`);
+    const starts = (snap.legal || []).some((m) => goes(m, id));
     selected = starts ? id : null;
     view.render(snap);
   }
@@ -233,15 +231,9 @@ export function createView(ctx) {
     const v = snap.view;
     const seats = v.seats || [];
     const legal = snap.legal || [];
-    const pickable = new Set(legal.map((m) => m.action.match(/^pick territory=(\d+)$/)).filter(Boolean)
-      .map((m) => Number(m[1])));
-    const targets = new Set();
-    if (selected !== null) {
-      for (const m of legal) {
-        const found = m.action.match(/^(?:attack|move|lord) from=(\d+) to=(\d+)$/);
-        if (found && Number(found[1]) === selected) targets.add(Number(found[2]));
-      }
-    }
+    const pickable = new Set(legal.filter((m) => m.verb === "pick" && "territory" in m.args)
+      .map((m) => m.args.territory));
+    const targets = new Set(selected === null ? [] : legal.filter((m) => goes(m, selected)).map((m) => m.args.to));
     const shapes = [];
     const marks = [];
     for (const t of board.territories) {

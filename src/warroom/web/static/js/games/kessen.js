@@ -99,22 +99,11 @@ function kindClass(card) {
   return `kind-${String(card.kind || "").toLowerCase().replace(/[^a-z]+/g, "-")}`;
 }
 
-/** "play card=88 on=12 as=crush" -> {verb, args: {card: "88", ...}} */
-export function parseAction(text) {
-  const [verb, ...rest] = String(text).trim().split(/\s+/);
-  const args = {};
-  for (const part of rest) {
-    const at = part.indexOf("=");
-    if (at > 0) args[part.slice(0, at)] = part.slice(at + 1);
-  }
-  return { verb, args };
-}
-
-function actionIds(text) {
-  const { args } = parseAction(text);
+/** The card ids a legal move names (its arguments, which come with it from the server). */
+function actionIds(move) {
   const ids = new Set();
-  for (const [key, value] of Object.entries(args)) {
-    if (key !== "as" && /^\d+$/.test(value)) ids.add(Number(value));
+  for (const [key, value] of Object.entries(move.args || {})) {
+    if (key !== "as" && typeof value === "number") ids.add(value);
   }
   return ids;
 }
@@ -169,7 +158,7 @@ class KessenView {
   // ----- the frame calls these -------------------------------------------------------------------
   render(snap) {
     this.snap = snap;
-    this.moves = (snap.legal || []).map((m) => ({ ...m, ids: actionIds(m.action) }));
+    this.moves = (snap.legal || []).map((m) => ({ ...m, ids: actionIds(m) }));
     // keep a selection only while some legal move still uses every selected card
     if (this.selection.length && !this.moves.some((m) => this.matches(m, this.selection))) {
       this.selection = [];
@@ -577,11 +566,11 @@ class KessenView {
     const groups = [];
     let index = 0;
     for (const [verb, label] of VERB_GROUPS) {
-      const inGroup = moves.filter((m) => parseAction(m.action).verb === verb);
+      const inGroup = moves.filter((m) => m.verb === verb);
       if (inGroup.length) groups.push([label, inGroup]);
     }
     const known = new Set(VERB_GROUPS.map(([v]) => v));
-    const rest = moves.filter((m) => !known.has(parseAction(m.action).verb));
+    const rest = moves.filter((m) => !known.has(m.verb));
     if (rest.length) groups.push(["Other", rest]);
     return h(
       "div",

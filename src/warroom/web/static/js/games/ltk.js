@@ -52,17 +52,21 @@ const abilityName = (key) => EQUIPMENT_WORDS[key] || CARD_WORDS[key] ||
   String(key).replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
 
 /** The seats an action names: target=N, targets=N,M, to=N, seat=N (a choice of players: Tuxi). */
-function targetsOf(action) {
+// the seats and the card a legal move names, from its arguments (they come with it from the server)
+function targetsOf(move) {
   const out = [];
-  for (const m of action.matchAll(/\b(?:target|targets|to|seat)=([\d,]+)/g)) {
-    for (const t of m[1].split(",")) if (t !== "") out.push(Number(t));
+  for (const key of ["target", "targets", "to", "seat"]) {
+    const value = move.args?.[key];
+    for (const t of Array.isArray(value) ? value : value === undefined ? [] : [value]) {
+      if (typeof t === "number") out.push(t);
+    }
   }
   return out;
 }
 
-function cardOf(action) {
-  const m = action.match(/\bcard=(\d+)/);
-  return m ? Number(m[1]) : null;
+function cardOf(move) {
+  const card = move.args?.card;
+  return typeof card === "number" ? card : null;
 }
 
 export function createView(ctx) {
@@ -100,22 +104,22 @@ export function createView(ctx) {
     return true;
   };
   /** The legal moves that go with the picked card (or every move when none is picked). */
-  const candidates = () => legalList().filter((m) => picked === null || cardOf(m.action) === picked);
+  const candidates = () => legalList().filter((m) => picked === null || cardOf(m) === picked);
 
   function clickSeat(seat) {
-    const moves = candidates().filter((m) => targetsOf(m.action).includes(seat));
+    const moves = candidates().filter((m) => targetsOf(m).includes(seat));
     if (moves.length === 1) send(moves[0].action);
     else if (moves.length > 1) {
       // several moves name this seat (Halberd's extra targets...): the one naming it alone first
-      const alone = moves.find((m) => targetsOf(m.action).length === 1);
+      const alone = moves.find((m) => targetsOf(m).length === 1);
       send((alone || moves[0]).action);
     }
   }
 
   function clickCard(id) {
     if (picked === id) { picked = null; render(last); return; }
-    const moves = legalList().filter((m) => cardOf(m.action) === id);
-    if (moves.length === 1 && targetsOf(moves[0].action).length === 0) { send(moves[0].action); return; }
+    const moves = legalList().filter((m) => cardOf(m) === id);
+    if (moves.length === 1 && targetsOf(moves[0]).length === 0) { send(moves[0].action); return; }
     picked = moves.length ? id : null;
     render(last);
   }
@@ -144,7 +148,7 @@ export function createView(ctx) {
     const view = snap.view;
     const mine = row.seat === view.seat;
     const deciding = view.stage === "play" && decider(snap) === row.seat;
-    const targetable = !ctx.readOnly && candidates().some((m) => targetsOf(m.action).includes(row.seat));
+    const targetable = !ctx.readOnly && candidates().some((m) => targetsOf(m).includes(row.seat));
     const classes = ["ltk-seat", "panel", seatClass(row.seat)];
     if (!row.alive) classes.push("dead");
     if (row.seat === view.current && view.stage !== "over") classes.push("current");
@@ -188,7 +192,7 @@ export function createView(ctx) {
 
   function handEl(view) {
     if (!Array.isArray(view.hand)) return null;
-    const usable = new Set(legalList().map((m) => cardOf(m.action)).filter((c) => c !== null));
+    const usable = new Set(legalList().map((m) => cardOf(m)).filter((c) => c !== null));
     return h("section", { class: "panel ltk-hand" },
       h("h2", {}, `Your hand (${view.hand.length})`),
       view.hand.length ? h("div", { class: "ltk-cards" }, view.hand.map((c) => h("button", {

@@ -1,20 +1,16 @@
 """A server table at a decision the seats take at once (``Game.simultaneous``): LTK's general pick.
 
-The server (being split into units for issue 31) still treats the pick as sequential: an answer
-made at the version a seat saw is refused as stale once another seat's answer has landed, though
-neither answer depends on the other. This test states what the server must do; its ``xfail``
-goes when the server's stale check lets a seat still deciding at once answer at any version of
-that decision."""
+An answer made at the version a seat saw is not refused as stale when other seats' answers to the
+same decision landed meanwhile: neither answer depends on the other. An answer made before the
+decision began is still stale."""
 
 from __future__ import annotations
 
-import pytest
 from fastapi.testclient import TestClient
 
 from tests.server.helpers import HUMAN, Conn, create
 
 
-@pytest.mark.xfail(strict=True, reason="issue 31: the server refuses as stale a pick made while another landed")
 def test_two_people_picking_generals_at_once_are_both_accepted(client: TestClient) -> None:
     # the three-player variant: every seat is dealt its offers and all three pick at once
     t = create(client, [HUMAN, HUMAN, HUMAN], game="ltk",
@@ -32,3 +28,27 @@ def test_two_people_picking_generals_at_once_are_both_accepted(client: TestClien
         conns[1].act(second, version=0)  # made at the version seat 1 saw, before seat 0's landed
         assert conns[1].next_state()["version"] >= 1
         assert conns[1].until(2)["version"] == 2
+
+
+def test_an_answer_made_before_the_picks_at_once_began_is_still_stale(client: TestClient) -> None:
+    # the role game at 4: the Monarch picks first, alone; then the three others pick at once
+    t = create(client, [HUMAN] * 4, game="ltk", config={"players": 4})
+    table = t["table"]
+    with (
+        client.websocket_connect(f"/ws/tables/{table}") as w0,
+        client.websocket_connect(f"/ws/tables/{table}") as w1,
+        client.websocket_connect(f"/ws/tables/{table}") as w2,
+        client.websocket_connect(f"/ws/tables/{table}") as w3,
+    ):
+        conns = [Conn(w, t["seats"][i]["token"]) for i, w in enumerate((w0, w1, w2, w3))]
+        for c in conns:  # each reads until it sees every seat arrived (the game has started)
+            while not all(s["connected"] for s in c.state["seats"]):
+                c.next_state()
+        monarch = next(i for i, c in enumerate(conns) if c.state["legal"])
+        conns[monarch].act(conns[monarch].state["legal"][0]["action"], version=0)
+        other = conns[(monarch + 1) % 4]
+        pick = other.until(1)["legal"][0]["action"]
+        other.act(pick, version=0)  # made before the Monarch's pick opened the picks at once
+        assert other.next_error()["reason"].startswith("stale")
+        other.act(pick, version=1)
+        assert other.next_state()["version"] == 2

@@ -26,19 +26,33 @@ class TurnBased:
         self.bot_task: asyncio.Task[None] | None = None
         self.timer: asyncio.Task[None] | None = None  # the waiting human seats' decision clock
         self.deadline: float | None = None  # when the autopilot plays the waiting human seats
+        # the version at which the decision the seats now take at once began (Game.simultaneous);
+        # None while no such decision is open
+        self.together_since: int | None = None
 
     def clock(self, table: LiveTable) -> int | None:
         return None
 
     def refusal(self, table: LiveTable, seat: int, version: int) -> str | None:
-        if version != table.version:
+        if version != table.version and not self._same_decision(table, version):
             return f"stale: your action was made at version {version}, the table is at {table.version}"
         if seat not in table.game.deciders(table.state):
             return f"{table.seats[seat].name} has no decision to make now"
         return None
 
+    def _same_decision(self, table: LiveTable, version: int) -> bool:
+        """Whether an action made at ``version`` answers the decision the seats are taking at once
+        now: the other seats' answers that landed since change nothing that seat could see or do
+        (``Game.simultaneous``), so it is not stale."""
+        since = self.together_since
+        return since is not None and since <= version <= table.version and table.game.simultaneous(table.state)
+
     def kick(self, table: LiveTable) -> None:
         """Start the bots if one must move, and (re)start the decision clock."""
+        if not table.game.simultaneous(table.state):
+            self.together_since = None
+        elif self.together_since is None:
+            self.together_since = table.version
         if self.bots.closing:
             return
         if table.waiting_on("bot") and (self.bot_task is None or self.bot_task.done()):

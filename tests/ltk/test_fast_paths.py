@@ -74,23 +74,24 @@ def test_seat_and_frame_clones_copy_every_field_and_share_no_list() -> None:
 
     from warroom.engine.frames import Frame
     from warroom.games.ltk.frames import Kill
-    from warroom.games.ltk.state import Seat, _clone_frame
+    from warroom.games.ltk.state import Seat
 
-    seat = Seat("rebel", "liu_bei", True, True, 2, 4, [1, 2], [3, -1, -1, 4], [5], ["cao_cao"], "liu_bei", [2],
-                True, True, [6])
+    seat = Seat(role="rebel", general="liu_bei", revealed=True, alive=True, hp=2, max_hp=4, hand=[1, 2],
+                equip=[3, -1, -1, 4], judge=[5], offers=["cao_cao"], pick="liu_bei", known=[2], flipped=True,
+                blank=True, buqu=[6])
     copy = seat.clone()
     for f in fields(Seat):  # a field added to Seat must be added to Seat.clone too
         value = getattr(seat, f.name)
         assert getattr(copy, f.name) == value
         assert not isinstance(value, list) or getattr(copy, f.name) is not value
-    # a typed kind's data is cloned by its class, an untyped (engine) kind's dict by _copy
+    # a typed kind's data is cloned by its class, an untyped (engine) kind's dict as plain data
     kill = Frame("kill", 2, Kill(user=0, cards=[7], target=1, dodges=1), [[1, "pass"]],
                  [{"answered": True, "cards": [8]}])
     select = Frame("select", 2, {"candidates": [7], "picked": []})
     for frame in (kill, select):
-        again = _clone_frame(frame)
+        again = frame.clone()
         assert again == frame and again.data is not frame.data and again.to_json() == frame.to_json()
-    again = _clone_frame(kill)
+    again = kill.clone()
     assert again.data.cards is not kill.data.cards
     assert again.answers[0] is not kill.answers[0] and again.results[0] is not kill.results[0]
-    assert _clone_frame(select).data["candidates"] is not select.data["candidates"]
+    assert select.clone().data["candidates"] is not select.data["candidates"]

@@ -42,17 +42,33 @@ P = TypeVar("P", bound="Plain")
 
 _SHARED = "warroom.shared"
 _OPTIONAL = "warroom.optional"
+_UNLESS_EMPTY = "warroom.unless_empty"
 _TRANSIENT = "warroom.transient"  # value: True (a clone keeps it) or False (a clone resets it)
 _SCALARS = (int, str, bool, float, type(None))
 
 
+_PLAIN_SCALARS = frozenset({int, str, bool, float, type(None)})
+
+
 def copy_data(value: Any) -> Any:
-    """A deep copy of JSON-shaped data (dicts, lists, tuples, scalars), faster than ``copy.deepcopy``."""
+    """A deep copy of JSON-shaped data (dicts, lists, tuples become lists, scalars), faster than
+    ``copy.deepcopy``: scalars are copied without a call (search bots copy many small dicts)."""
+    t = type(value)
+    if t is dict:
+        return {k: v if type(v) in _PLAIN_SCALARS else copy_data(v) for k, v in value.items()}
+    if t is list or t is tuple:
+        return [v if type(v) in _PLAIN_SCALARS else copy_data(v) for v in value]
     if isinstance(value, dict):
         return {k: copy_data(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
         return [copy_data(v) for v in value]
     return value
+
+
+def unless_empty(factory: Callable[[], Any] = dict, **kwargs: Any) -> Any:
+    """A collection left out of the JSON while it is empty (so states that never fill it keep the
+    JSON, and the hash, they had before it existed); ``from_json`` makes it empty when absent."""
+    return dataclasses.field(default_factory=factory, metadata={_UNLESS_EMPTY: True}, **kwargs)
 
 
 def optional(**kwargs: Any) -> Any:
@@ -145,7 +161,12 @@ def _compile(cls: type) -> tuple[Callable[..., Any], ...]:
             load.append(f"    new.{name} = _d_{name}()")
             continue
         key = repr(name)
-        d = f"d[{key}]"
+        # a field with a default is read with it where the saved data has none (older records)
+        if f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING:
+            env[f"_d_{name}"] = _default_of(f)
+            d = f"(d[{key}] if {key} in d else _d_{name}())"
+        else:
+            d = f"d[{key}]"
         if f.metadata.get(_SHARED):
             clone.append(f"    new.{name} = {v}")
             dump.append(f"{key}: {v}")
@@ -154,6 +175,11 @@ def _compile(cls: type) -> tuple[Callable[..., Any], ...]:
         kind, inner = _kind(hints[name])
         if inner is not None and kind in ("plain", "plains", "enum"):
             env[f"_t_{name}"] = inner
+        if f.metadata.get(_UNLESS_EMPTY):  # JSON-shaped data, absent while empty
+            clone.append(f"    new.{name} = _copy({v}) if {v} else _d_{name}()")
+            later.append(f"    if {v}:\n        out[{key}] = _copy({v})")
+            load.append(f"    new.{name} = _copy({d})")
+            continue
         if f.metadata.get(_OPTIONAL):  # JSON-shaped data or a scalar, absent while None
             clone.append(f"    new.{name} = _copy({v})")
             later.append(f"    if {v} is not None:\n        out[{key}] = _copy({v})")

@@ -95,8 +95,8 @@ def position(game: Any, desc: dict[str, Any]) -> LtkState:
             raise ConfigError(f"{where}: unknown role {role!r}")
         bonus = 1 if role == "monarch" and n >= 5 else 0
         max_hp = int(rs.get("max_hp", GENERALS[g].hp + bonus))
-        s = Seat(role, g, bool(rs.get("revealed", role in ("monarch", "none"))), bool(rs.get("alive", True)),
-                 int(rs.get("hp", max_hp)), max_hp)
+        s = Seat(role=role, general=g, revealed=bool(rs.get("revealed", role in ("monarch", "none"))),
+                 alive=bool(rs.get("alive", True)), hp=int(rs.get("hp", max_hp)), max_hp=max_hp)
         s.hand = [cards.get(c, f"{where} hand") for c in rs.get("hand", [])]
         for slot, ref in (rs.get("equipment") or {}).items():
             if slot not in SLOTS:
@@ -127,8 +127,9 @@ def position(game: Any, desc: dict[str, Any]) -> LtkState:
     phase = desc.get("phase", "action")
     if phase not in PHASES:
         raise ConfigError(f"unknown phase {phase!r} (phases: {', '.join(PHASES)})")
-    state = LtkState(config, Rng(int(desc.get("seed", 0))), seats, list(reversed(draw_top_first + rest)),
-                     list(reversed(discard_top_first)), table, stage="play", current=current,
+    state = LtkState(config=config, rng=Rng(int(desc.get("seed", 0))), seats=seats,
+                     draw=list(reversed(draw_top_first + rest)), discard=list(reversed(discard_top_first)),
+                     table=table, stage="play", current=current,
                      used={str(k): int(v) for k, v in (desc.get("used") or {}).items()},
                      turns=int(desc.get("turns", 0)))
     state.deeds = [list(map(int, row)) for row in desc["deeds"]] if "deeds" in desc else [[0] * n for _ in range(n)]

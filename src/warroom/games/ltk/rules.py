@@ -110,11 +110,11 @@ class Ltk(Game[LtkState]):
             counts = role_counts(n, str(opts["ten_player_roles"]))
             roles = [r for r, k in zip(ROLE_ORDER, counts, strict=True) for _ in range(k)]
         rng.shuffle(roles)
-        seats = [Seat(r) for r in roles]
+        seats = [Seat(role=r) for r in roles]
         monarch = roles.index("monarch")
         others = [g for g in OTHERS if opts["extra_generals"] or g not in EXTRA_GENERALS]
         rng.shuffle(others)
-        state = LtkState(config, rng, seats, [], current=monarch)
+        state = LtkState(config=config, rng=rng, seats=seats, draw=[], current=monarch)
         state.deeds = [[0] * n for _ in range(n)]
         if three:
             for s in seats:

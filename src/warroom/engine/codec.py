@@ -136,6 +136,8 @@ def _kind(tp: Any) -> tuple[str, Any]:
     if isinstance(tp, type) and (issubclass(tp, Plain) or all(
             callable(getattr(tp, m, None)) for m in ("clone", "to_json", "from_json"))):
         return "plain", tp
+    if origin is dict and len(args) == 2 and _kind(args[1])[0] == "scalar":
+        return "flatdict", None
     if origin in (list, tuple) and args:
         inner = _kind(args[0])
         if inner[0] == "scalar":
@@ -209,6 +211,10 @@ def _compile(cls: type) -> tuple[Callable[..., Any], ...]:
             clone.append(f"    new.{name} = [x.clone() for x in {v}]")
             dump.append(f"{key}: [x.to_json() for x in {v}]")
             load.append(f"    new.{name} = [_t_{name}.from_json(x) for x in {d}]")
+        elif kind == "flatdict":  # a dict of scalars: a shallow copy is a whole one
+            clone.append(f"    new.{name} = dict({v})")
+            dump.append(f"{key}: dict({v})")
+            load.append(f"    new.{name} = dict({d})")
         elif kind == "enum":
             clone.append(f"    new.{name} = {v}")
             dump.append(f"{key}: {v}.value")

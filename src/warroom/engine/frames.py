@@ -47,6 +47,7 @@ from warroom.engine.codec import Plain, copy_data
 from warroom.engine.events import Event
 
 NO_SEAT = -1  # a frame that waits on nobody: the resolver steps it
+_new = object.__new__
 MAX_STEPS = 1_000_000  # a stack that needs more automatic steps than this is looping
 
 
@@ -97,14 +98,14 @@ class Frame:
     results: list[Any] = field(default_factory=list)
 
     def clone(self) -> Frame:
+        # slots set on a bare instance, empty lists made without a copy: search bots clone often
+        c = _new(Frame)
+        c.kind, c.seat = self.kind, self.seat
         data = self.data
-        return Frame(
-            self.kind,
-            self.seat,
-            copy_data(data) if data.__class__ is dict else data.clone(),
-            [a[:] for a in self.answers],
-            copy_data(self.results),
-        )
+        c.data = copy_data(data) if data.__class__ is dict else data.clone()
+        c.answers = [a[:] for a in self.answers] if self.answers else []
+        c.results = copy_data(self.results) if self.results else []
+        return c
 
     def to_json(self) -> dict[str, Any]:
         data = self.data

@@ -66,7 +66,7 @@ def get(name: str) -> Game[Any]:
         raise UnknownGame(f"unknown game {name!r} (games: {', '.join(names())})")
     if key not in _LOADED:
         added = _MODULES.get(key)
-        game = importlib.import_module(added).GAME if added is not None else _load(_installed(GAMES_GROUP)[key])
+        game = _load(f"{added}:GAME" if added is not None else _installed(GAMES_GROUP)[key])
         if not isinstance(game, Game):
             raise UnknownGame(f"the game {key!r} is registered as something that is not a game")
         _LOADED[key] = game

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 STEPS = ("setup", "round", "declare", "turn", "lord_service", "strategic", "attack", "redeploy", "lords",
          "end_turn", "over")
 NEUTRAL = "neutral"
-FRAME_KINDS = ("select", "place", "losses", "move", "combat")
+FRAME_KINDS = ("select", *TYPED_FRAMES.by_kind)  # the engine's picks and the game's own kinds
 
 
 def describe(game: Kasl, state: KaslState) -> dict[str, Any]:
